@@ -1,0 +1,58 @@
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { randomUUID } from "node:crypto";
+import { authenticate } from "./auth.ts";
+import { sendProblem } from "./problem.ts";
+import { licenseRoute } from "./routes/license-route.ts";
+import { searchRoute } from "./routes/search-route.ts";
+import { statesRoute } from "./routes/states-route.ts";
+import type { KeyRepo } from "./store/key-repo.ts";
+import type { LicenseRepo } from "./store/license-repo.ts";
+
+export interface AppOptions {
+  licenses: LicenseRepo;
+  keys: KeyRepo;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Paths that exist, for telling "wrong method" (405) from "no such thing" (404). */
+const KNOWN_PATH = /^\/v2\/(search|states|license\/[^/?]+\/[^?]+)(\?|$)/;
+
+/** Builds the v2 service over a store. Never listens: main.ts does, tests use inject. */
+export function buildApp({ licenses, keys, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    // Our own ids: a client-sent id is not trusted into the logs.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    frameworkErrors: (error, request, reply) => {
+      reply.header("x-request-id", request.id);
+      sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
+    },
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onRequest", authenticate(keys));
+
+  searchRoute(app, licenses);
+  licenseRoute(app, licenses);
+  statesRoute(app, licenses);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (KNOWN_PATH.test(request.url)) {
+      reply.header("allow", "GET, HEAD");
+      return sendProblem(reply, "method-not-allowed", `${request.method} is not supported here; use GET or HEAD.`);
+    }
+    return sendProblem(reply, "not-found", `There is nothing at ${request.url.split("?")[0]}.`);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { statusCode = 500, message = "" } = error as { statusCode?: number; message?: string };
+    if (statusCode < 500) return sendProblem(reply, "bad-request", message);
+    request.log.error({ err: error }, "request failed");
+    return sendProblem(reply, "server-error", `Something went wrong on our side; quote request id ${request.id}.`);
+  });
+
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Caller, KeyRepo } from "./store/key-repo.ts";
+import { sendProblem } from "./problem.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+const BEARER = /^Bearer ([^\s]+)$/;
+
+/** Runs before anything else on every request: without a live key, nothing else is answered. */
+export function authenticate(keys: KeyRepo) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
+    const caller = token ? keys.verify(token) : null;
+    if (!caller) {
+      reply.header("www-authenticate", 'Bearer realm="license-lookup"');
+      const detail = header
+        ? "The API key is not valid or has been revoked. Send a current key as `Authorization: Bearer <key>`."
+        : "Send an API key as `Authorization: Bearer <key>`.";
+      return sendProblem(reply, "unauthorized", detail);
+    }
+    request.caller = caller;
+  };
+}

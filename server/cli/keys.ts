@@ -1,0 +1,66 @@
+import { parseArgs } from "node:util";
+import { isStateCode } from "../../src/contract/states.ts";
+import { ALL_STATES, createKeyRepo } from "../store/key-repo.ts";
+import { openDatabase } from "../store/open-database.ts";
+import { fail } from "./fail.ts";
+
+const USAGE = `Manages API keys (stored as SHA-256 hashes; a key is shown once, when created).
+
+usage: npm run keys -- create --db FILE --states ny,ma [--label L]
+       npm run keys -- list   --db FILE
+       npm run keys -- revoke --db FILE ID
+
+  --states    comma-separated state codes the key may read, or "all"
+  --label L   a note to recognise the key by in "list"
+  create prints the new key alone on the last line of stdout.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    db: { type: "string", default: "data/licenses.sqlite" },
+    states: { type: "string" },
+    label: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+const [command, ...rest] = positionals;
+if (values.help || !command) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 1);
+}
+
+const keys = createKeyRepo(openDatabase(values.db, { create: command === "create" }));
+
+switch (command) {
+  case "create": {
+    if (!values.states) fail("create needs --states, such as --states ny,ma or --states all");
+    const states = parseStates(values.states);
+    const { id, key } = keys.create(states, values.label ?? null);
+    console.log(`Created key ${id} for ${states.join(",")}. Store it now: it cannot be shown again.`);
+    console.log(key);
+    break;
+  }
+  case "list":
+    console.log(["id", "states", "created", "revoked", "label"].join("\t"));
+    for (const k of keys.list()) {
+      console.log([k.id, k.states.join(","), k.created_at, k.revoked_at ?? "-", k.label ?? ""].join("\t"));
+    }
+    break;
+  case "revoke": {
+    const id = Number(rest[0]);
+    if (!Number.isInteger(id)) fail("revoke needs the key's id, as shown by list");
+    if (!keys.revoke(id)) fail(`no live key with id ${id}`);
+    console.log(`Revoked key ${id}; it is refused from its next request on.`);
+    break;
+  }
+  default:
+    fail(`unknown command ${command}: use create, list or revoke (see --help)`);
+}
+
+function parseStates(list: string): string[] {
+  if (list.trim().toLowerCase() === "all") return [ALL_STATES];
+  const states = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const unknown = states.filter((s) => !isStateCode(s));
+  if (states.length === 0 || unknown.length) fail(`not state codes: ${unknown.join(", ") || "(none given)"}`);
+  return [...new Set(states)];
+}

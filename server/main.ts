@@ -1,0 +1,55 @@
+import { buildApp } from "./app.ts";
+import { createKeyRepo } from "./store/key-repo.ts";
+import { createLicenseRepo } from "./store/license-repo.ts";
+import { openDatabase } from "./store/open-database.ts";
+
+export interface ServerOptions {
+  db: string;
+  port: number;
+  host: string;
+  /** Log one JSON line per request (off in tests). */
+  log?: boolean;
+}
+
+export class StartupError extends Error {}
+
+/** Opens the database, builds the service and listens. Resolves once it accepts connections. */
+export async function startServer(options: ServerOptions) {
+  const db = openDatabase(options.db);
+  const app = buildApp({
+    licenses: createLicenseRepo(db),
+    keys: createKeyRepo(db),
+    logger: options.log ? { level: "info" } : false,
+  });
+  app.addHook("onClose", async () => db.close());
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await app.close();
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      throw new StartupError(
+        `port ${options.port} on ${options.host} is already in use: stop what holds it or pass --port N`,
+      );
+    }
+    throw error;
+  }
+  return { app, url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}` };
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0. */
+export function closeOnSignals(close: () => Promise<unknown>): void {
+  let closing = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

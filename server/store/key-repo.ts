@@ -1,0 +1,68 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Db } from "./open-database.ts";
+import { formatTimestamp } from "./timestamp.ts";
+
+/** Scope meaning "every state the service has data for". */
+export const ALL_STATES = "*";
+
+export interface KeyInfo {
+  id: number;
+  label: string | null;
+  states: string[];
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface Caller {
+  keyId: number;
+  /** Whether the key may read this state (lower-case code). */
+  covers(state: string): boolean;
+}
+
+const KEY_SHAPE = /^ll_[A-Za-z0-9_-]{43}$/;
+
+function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** API keys: only their SHA-256 hashes are stored; a key is shown once, when created. */
+export function createKeyRepo(db: Db) {
+  const insert = db.prepare(`INSERT INTO api_keys (hash, states, label, created_at) VALUES (?, ?, ?, ?)`);
+  const byHash = db.prepare(`SELECT id, hash, states FROM api_keys WHERE hash = ? AND revoked_at IS NULL`);
+  const all = db.prepare(`SELECT id, label, states, created_at, revoked_at FROM api_keys ORDER BY id`);
+  const revoke = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
+
+  return {
+    /** Creates a key for these states (lower-case codes, or ALL_STATES) and returns it in clear, once. */
+    create(states: string[], label: string | null = null): { id: number; key: string } {
+      const key = `ll_${randomBytes(32).toString("base64url")}`;
+      const { lastInsertRowid } = insert.run(hashKey(key), states.join(","), label, formatTimestamp(new Date()));
+      return { id: Number(lastInsertRowid), key };
+    },
+
+    list(): KeyInfo[] {
+      return (all.all() as (Omit<KeyInfo, "states"> & { states: string })[]).map((k) => ({
+        ...k,
+        states: k.states.split(","),
+      }));
+    },
+
+    /** Revokes a key; false when there is no such live key. Takes effect on the key's next request. */
+    revoke(id: number): boolean {
+      return revoke.run(formatTimestamp(new Date()), id).changes === 1;
+    },
+
+    /** The caller a presented key stands for, or null for a malformed, unknown or revoked key. */
+    verify(key: string): Caller | null {
+      if (!KEY_SHAPE.test(key)) return null;
+      const hash = hashKey(key);
+      const row = byHash.get(hash) as { id: number; hash: string; states: string } | undefined;
+      // The lookup is by hash, so timing cannot reveal a key; the comparison is constant-time anyway.
+      if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
+      const states = new Set(row.states.split(","));
+      return { keyId: row.id, covers: (state) => states.has(ALL_STATES) || states.has(state) };
+    },
+  };
+}
+
+export type KeyRepo = ReturnType<typeof createKeyRepo>;

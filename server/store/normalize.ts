@@ -1,0 +1,20 @@
+/**
+ * The one text form both the index and the query go through, so that matching ignores case,
+ * accents, punctuation and apostrophes (`JOE'S` = `JOES` = `Joe's`) and `&` = `and`.
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    // Apostrophes and periods join rather than split: JOE'S = JOES, P.J. = PJ, ST. = ST.
+    .replace(/['’‘`´.]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The words of normalized text. */
+export function words(normalized: string): string[] {
+  return normalized === "" ? [] : normalized.split(" ");
+}

@@ -1,0 +1,122 @@
+import { LicenseSchema, type License } from "../../src/contract/license.ts";
+import { createDatasetTables, datasetTables, dropDatasetTables } from "./dataset-tables.ts";
+import type { DatasetMeta, LicenseRecord } from "./license-record.ts";
+import { normalizeText } from "./normalize.ts";
+import type { Db } from "./open-database.ts";
+import { formatTimestamp } from "./timestamp.ts";
+
+export interface ReplaceOptions {
+  onProgress?: (written: number) => void;
+  /** Rows per write transaction; bigger is faster, smaller keeps each commit short. */
+  batchSize?: number;
+}
+
+export class RecordRejectedError extends Error {}
+
+/**
+ * Atomically replaces one state's data. The new set is written into tables of its own while the
+ * old set stays live; one transaction then flips `live`; the old tables are dropped afterwards.
+ * A crash at any point leaves the old set live (left-over `loading` sets are dropped next time).
+ */
+export async function replaceState(
+  db: Db,
+  meta: DatasetMeta,
+  records: Iterable<LicenseRecord> | AsyncIterable<LicenseRecord>,
+  options: ReplaceOptions = {},
+): Promise<{ datasetId: number; records: number }> {
+  const batchSize = options.batchSize ?? 5000;
+  dropAbandoned(db, meta.state);
+
+  const datasetId = db.transaction(() => {
+    const { lastInsertRowid } = db
+      .prepare(`INSERT INTO datasets (state, source, as_of, created_at, status) VALUES (?, ?, ?, ?, 'loading')`)
+      .run(meta.state, meta.source, meta.asOf, formatTimestamp(new Date()));
+    const id = Number(lastInsertRowid);
+    createDatasetTables(db, id);
+    return id;
+  })();
+
+  const t = datasetTables(datasetId);
+  const insertRow = db.prepare(
+    `INSERT INTO ${t.rows} (license, doc, status, business_key, owner_key, address_key) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const insertIndex = db.prepare(
+    `INSERT INTO ${t.index} (rowid, business_key, owner_key, address_key) VALUES (?, ?, ?, ?)`,
+  );
+  const updatedAt = formatTimestamp(new Date());
+  const writeBatch = db.transaction((batch: License[]) => {
+    for (const license of batch) {
+      const keys = [normalizeText(license.business), normalizeText(license.owner), normalizeText(license.address.line_1)];
+      let rowid: number | bigint;
+      try {
+        rowid = insertRow.run(license.license, JSON.stringify(license), license.status, ...keys).lastInsertRowid;
+      } catch (error) {
+        if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+          throw new RecordRejectedError(`license ${license.license} appears twice in the ${meta.state} data`);
+        }
+        throw error;
+      }
+      insertIndex.run(rowid, ...keys);
+    }
+  });
+
+  let written = 0;
+  let batch: License[] = [];
+  try {
+    for await (const record of records) {
+      batch.push(toLicense(record, meta.state, updatedAt));
+      if (batch.length >= batchSize) {
+        writeBatch(batch);
+        written += batch.length;
+        batch = [];
+        options.onProgress?.(written);
+      }
+    }
+    writeBatch(batch);
+    written += batch.length;
+    options.onProgress?.(written);
+  } catch (error) {
+    dropAbandoned(db, meta.state);
+    throw error;
+  }
+
+  const retired = db.transaction(() => {
+    const old = db
+      .prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`)
+      .all(meta.state) as { id: number }[];
+    db.prepare(`UPDATE datasets SET status = 'retired' WHERE state = ? AND status = 'live'`).run(meta.state);
+    db.prepare(`UPDATE datasets SET status = 'live', records = ? WHERE id = ?`).run(written, datasetId);
+    return old.map((r) => r.id);
+  })();
+  for (const id of retired) dropDataset(db, id);
+  return { datasetId, records: written };
+}
+
+function toLicense(record: LicenseRecord, state: string, updatedAt: string): License {
+  if (record.state !== state) {
+    throw new RecordRejectedError(`license ${record.license} is for state ${record.state}, not ${state}`);
+  }
+  const parsed = LicenseSchema.safeParse({ object: "license", ...record, updated_at: updatedAt });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RecordRejectedError(
+      `license ${record.license} does not fit the contract: ${issue?.path.join(".")} ${issue?.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Drops data sets a crashed or failed load left behind, and retired sets not yet dropped. */
+function dropAbandoned(db: Db, state: string): void {
+  const rows = db
+    .prepare(`SELECT id FROM datasets WHERE state = ? AND status IN ('loading', 'retired')`)
+    .all(state) as { id: number }[];
+  for (const { id } of rows) dropDataset(db, id);
+}
+
+function dropDataset(db: Db, id: number): void {
+  db.transaction(() => {
+    dropDatasetTables(db, id);
+    db.prepare(`DELETE FROM datasets WHERE id = ?`).run(id);
+  })();
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../app.ts";
+import { createKeyRepo } from "../store/key-repo.ts";
+import type { LicenseRecord } from "../store/license-record.ts";
+import { createLicenseRepo } from "../store/license-repo.ts";
+import { openDatabase } from "../store/open-database.ts";
+import { replaceState } from "../store/replace-state.ts";
+
+/** A real SQLite file in a temporary folder, seeded through the store's own writer, and the app over it. */
+export async function tempService(data: Record<string, LicenseRecord[]>) {
+  const dir = mkdtempSync(join(tmpdir(), "license-lookup-test-"));
+  const file = join(dir, "licenses.sqlite");
+  const db = openDatabase(file, { create: true });
+  for (const [state, records] of Object.entries(data)) {
+    await replaceState(db, { state, source: "test", asOf: "2026-01-15" }, records);
+  }
+  const licenses = createLicenseRepo(db);
+  const keys = createKeyRepo(db);
+  const app = buildApp({ licenses, keys });
+  return {
+    app,
+    db,
+    file,
+    licenses,
+    keys,
+    /** A fresh key for these states, and the header that presents it. */
+    keyFor(states: string[]) {
+      const { id, key } = keys.create(states);
+      return { id, key, headers: { authorization: `Bearer ${key}` } };
+    },
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
