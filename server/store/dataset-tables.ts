@@ -1,9 +1,18 @@
 import type { Db } from "./open-database.ts";
+import type { KeyField } from "./search-terms.ts";
 
-/** Names of the tables that hold one data set's rows and its search index. */
+export const KEY_FIELDS: readonly KeyField[] = ["business", "owner", "address"];
+
+/** Names of the tables that hold one data set: its rows, and per searched field a rank table and an index. */
 export function datasetTables(datasetId: number) {
   if (!Number.isSafeInteger(datasetId) || datasetId <= 0) throw new Error(`bad data set id ${datasetId}`);
-  return { rows: `licenses_${datasetId}`, index: `license_search_${datasetId}` };
+  return {
+    rows: `licenses_${datasetId}`,
+    /** rank (the field's order within a tier) -> row and key. */
+    ranks: (field: KeyField) => `rank_${field}_${datasetId}`,
+    /** Trigram index of the field's word-marked key; its rowid is the rank. */
+    words: (field: KeyField) => `words_${field}_${datasetId}`,
+  };
 }
 
 export function createDatasetTables(db: Db, datasetId: number): void {
@@ -13,20 +22,43 @@ export function createDatasetTables(db: Db, datasetId: number): void {
       id           INTEGER PRIMARY KEY,
       license      TEXT NOT NULL UNIQUE,
       doc          TEXT NOT NULL,  -- the license object as served, validated on the way in
-      status       TEXT NOT NULL,
+      active       INTEGER NOT NULL,
       business_key TEXT NOT NULL,
       owner_key    TEXT NOT NULL,
       address_key  TEXT NOT NULL
     );
-    -- Trigram index over the normalized fields: substring search in any position.
-    CREATE VIRTUAL TABLE ${t.index} USING fts5(
-      business_key, owner_key, address_key,
-      content = '', contentless_delete = 1, tokenize = 'trigram'
-    );
   `);
+}
+
+/** `dead rabbit` -> `^^dead ^^rabbit`: a word start becomes a trigram of its own, even for one letter. */
+export function markWordStarts(key: string): string {
+  return key === "" ? "" : `^^${key.replaceAll(" ", " ^^")}`;
+}
+
+/**
+ * Once every row is in: number each field's rows in within-tier order (active first, shorter field,
+ * license number) and index them, so that search reads matches already in that order.
+ */
+export function buildSearchIndexes(db: Db, datasetId: number): void {
+  const t = datasetTables(datasetId);
+  db.function("ll_mark_word_starts", { deterministic: true }, (key: unknown) => markWordStarts(String(key)));
+  for (const field of KEY_FIELDS) {
+    const ranks = t.ranks(field);
+    const index = t.words(field);
+    db.exec(`
+      CREATE TABLE ${ranks} (rank INTEGER PRIMARY KEY, row_id INTEGER NOT NULL, key TEXT NOT NULL);
+      INSERT INTO ${ranks} (rank, row_id, key)
+        SELECT row_number() OVER (ORDER BY active DESC, length(${field}_key), license), id, ${field}_key FROM ${t.rows};
+      CREATE INDEX ${ranks}_key ON ${ranks} (key);
+      CREATE VIRTUAL TABLE ${index} USING fts5(words, content = '', tokenize = 'trigram');
+      INSERT INTO ${index} (rowid, words) SELECT rank, ll_mark_word_starts(key) FROM ${ranks};
+      INSERT INTO ${index} (${index}) VALUES ('optimize');
+    `);
+  }
 }
 
 export function dropDatasetTables(db: Db, datasetId: number): void {
   const t = datasetTables(datasetId);
-  db.exec(`DROP TABLE IF EXISTS ${t.index}; DROP TABLE IF EXISTS ${t.rows};`);
+  const tables = [t.rows, ...KEY_FIELDS.flatMap((f) => [t.ranks(f), t.words(f)])];
+  db.exec(tables.map((name) => `DROP TABLE IF EXISTS ${name};`).join("\n"));
 }

@@ -1,11 +1,10 @@
 import type { Statement } from "better-sqlite3";
-import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { datasetTables } from "./dataset-tables.ts";
-import { normalizeText, words } from "./normalize.ts";
 import type { Db } from "./open-database.ts";
-import { compareRanked, matchTier, type Ranked } from "./search-ranking.ts";
+import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
+import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 
 export interface Coverage {
   state: string;
@@ -15,27 +14,16 @@ export interface Coverage {
   source: string;
 }
 
-interface Candidate {
-  license: string;
-  doc: string;
-  status: string;
-  business_key: string;
-  owner_key: string;
-  address_key: string;
-}
-
-/** Trigrams need three characters; shorter words are checked on the candidates only. */
-const MIN_INDEXED_WORD = 3;
-
 /**
  * Reads licenses from the live data set of each state. Returns the stored JSON text of each
  * license: it was validated against the contract when written, and is served as it is.
  */
-export function createLicenseRepo(db: Db) {
+export function createLicenseRepo(db: Db, options: RankedSearchOptions = {}) {
   const liveDataset = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).pluck();
   const coverage = db.prepare(
     `SELECT state, records, as_of, source FROM datasets WHERE status = 'live' ORDER BY state`,
   );
+  const rankedSearch = createRankedSearch(db, options);
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -57,54 +45,11 @@ export function createLicenseRepo(db: Db) {
 
   const search = db.transaction((query: SearchQuery): string[] => {
     const id = liveDataset.get(query.state) as number | undefined;
-    if (id === undefined) return [];
-    const normalized = normalizeText(query.q);
-    const queryWords = words(normalized);
-    if (queryWords.length === 0) return [];
-    const fields = query.by === "name" ? (["business_key", "owner_key"] as const) : (["address_key"] as const);
-    const candidates = findCandidates(id, fields, queryWords);
-
-    const ranked: (Ranked & { doc: string })[] = [];
-    for (const c of candidates) {
-      let best: (Ranked & { doc: string }) | null = null;
-      fields.forEach((field, fieldIndex) => {
-        const tier = matchTier(c[field], normalized);
-        if (tier === null) return;
-        const r = {
-          tier,
-          field: fieldIndex,
-          active: c.status === "active",
-          nameLength: c[field].length,
-          license: c.license,
-          doc: c.doc,
-        };
-        if (!best || compareRanked(r, best) < 0) best = r;
-      });
-      if (best) ranked.push(best);
-    }
-    return ranked
-      .sort(compareRanked)
-      .slice(0, MAX_RESULTS)
-      .map((r) => r.doc);
+    const terms = searchTerms(query.by, query.q);
+    if (id === undefined || !terms) return [];
+    const docById = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE id = ?`).pluck();
+    return rankedSearch(id, FIELDS_BY[query.by], terms).map((rowId) => docById.get(rowId) as string);
   });
-
-  function findCandidates(id: number, fields: readonly string[], queryWords: string[]): Candidate[] {
-    const t = datasetTables(id);
-    const indexed = queryWords.filter((w) => w.length >= MIN_INDEXED_WORD);
-    const columns = `r.license, r.doc, r.status, r.business_key, r.owner_key, r.address_key`;
-    if (indexed.length === 0) {
-      // Words of one or two characters: no trigram to look up, so scan this state's rows.
-      const where = fields.map((f) => queryWords.map(() => `instr(r.${f}, ?) > 0`).join(" AND ")).join(" OR ");
-      return prepared(`SELECT ${columns} FROM ${t.rows} r WHERE ${where}`).all(
-        ...fields.flatMap(() => queryWords),
-      ) as Candidate[];
-    }
-    // Normalized words hold only letters and digits, so quoting makes each a plain FTS5 phrase.
-    const match = fields.map((f) => `(${indexed.map((w) => `${f} : "${w}"`).join(" AND ")})`).join(" OR ");
-    return prepared(
-      `SELECT ${columns} FROM ${t.index} s JOIN ${t.rows} r ON r.id = s.rowid WHERE ${t.index} MATCH ?`,
-    ).all(match) as Candidate[];
-  }
 
   return {
     /** The stored JSON of the license with exactly this number, or null. */
@@ -113,7 +58,11 @@ export function createLicenseRepo(db: Db) {
     search: (query: SearchQuery): string[] => search(query),
     /** States with live data. */
     coverage: (): Coverage[] =>
-      (coverage.all() as Omit<Coverage, "name">[]).map((c) => ({ ...c, name: stateName(c.state) ?? c.state })),
+      (coverage.all() as Omit<Coverage, "name">[]).map(({ state, ...rest }) => ({
+        state,
+        name: stateName(state) ?? state,
+        ...rest,
+      })),
     /** Whether a state has live data. */
     has: (state: string): boolean => liveDataset.get(state) !== undefined,
   };

@@ -1,8 +1,8 @@
 import { LicenseSchema, type License } from "../../src/contract/license.ts";
-import { createDatasetTables, datasetTables, dropDatasetTables } from "./dataset-tables.ts";
+import { buildSearchIndexes, createDatasetTables, datasetTables, dropDatasetTables } from "./dataset-tables.ts";
 import type { DatasetMeta, LicenseRecord } from "./license-record.ts";
-import { normalizeText } from "./normalize.ts";
 import type { Db } from "./open-database.ts";
+import { fieldKey } from "./search-terms.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
 export interface ReplaceOptions {
@@ -38,25 +38,24 @@ export async function replaceState(
 
   const t = datasetTables(datasetId);
   const insertRow = db.prepare(
-    `INSERT INTO ${t.rows} (license, doc, status, business_key, owner_key, address_key) VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const insertIndex = db.prepare(
-    `INSERT INTO ${t.index} (rowid, business_key, owner_key, address_key) VALUES (?, ?, ?, ?)`,
+    `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key) VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const updatedAt = formatTimestamp(new Date());
   const writeBatch = db.transaction((batch: License[]) => {
     for (const license of batch) {
-      const keys = [normalizeText(license.business), normalizeText(license.owner), normalizeText(license.address.line_1)];
-      let rowid: number | bigint;
+      const keys = [
+        fieldKey("business", license.business),
+        fieldKey("owner", license.owner),
+        fieldKey("address", license.address.line_1),
+      ];
       try {
-        rowid = insertRow.run(license.license, JSON.stringify(license), license.status, ...keys).lastInsertRowid;
+        insertRow.run(license.license, JSON.stringify(license), license.status === "active" ? 1 : 0, ...keys);
       } catch (error) {
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
           throw new RecordRejectedError(`license ${license.license} appears twice in the ${meta.state} data`);
         }
         throw error;
       }
-      insertIndex.run(rowid, ...keys);
     }
   });
 
@@ -75,6 +74,7 @@ export async function replaceState(
     writeBatch(batch);
     written += batch.length;
     options.onProgress?.(written);
+    db.transaction(() => buildSearchIndexes(db, datasetId))();
   } catch (error) {
     dropAbandoned(db, meta.state);
     throw error;

@@ -1,47 +1,41 @@
+import { MIN_INSIDE_WORD, startsInOrder, type SearchTerms } from "./search-terms.ts";
 import { words } from "./normalize.ts";
 
 /**
- * How well one normalized field matches the normalized query; lower is better, null is no match.
- * 0 field equals the query · 1 field starts with it · 2 every word starts a field word, in order ·
- * 3 every word starts a field word, any order · 4 some word only matches inside a field word.
+ * The ranking rule, written plainly: how well one field key matches, lower is better, null is no match.
+ * 0 the field equals the query · 1 it starts with the query · 2 every word starts a field word, in
+ * the query's order · 3 in any order · 4 some word only occurs inside a field word.
+ * A word matches where it occurs anywhere in the field; a word under three characters only at a word start.
+ * ranked-search.ts computes the same order fast; tests hold it to this definition.
  */
-export function matchTier(field: string, query: string): number | null {
-  const q = words(query);
-  if (q.length === 0 || !q.every((w) => field.includes(w))) return null;
-  if (field === query) return 0;
-  if (field.startsWith(query)) return 1;
+export function matchTier(field: string, terms: SearchTerms): number | null {
   const fieldWords = words(field);
-  if (!q.every((w) => fieldWords.some((f) => f.startsWith(w)))) return 4;
-  return startsInOrder(fieldWords, q) ? 2 : 3;
-}
-
-/** Whether the query words start field words in the query's order. */
-function startsInOrder(fieldWords: string[], queryWords: string[]): boolean {
-  let at = 0;
-  for (const w of queryWords) {
-    while (at < fieldWords.length && !fieldWords[at]!.startsWith(w)) at++;
-    if (at === fieldWords.length) return false;
-    at++;
-  }
-  return true;
+  const startsAWord = (form: string) => fieldWords.some((f) => f.startsWith(form));
+  const occurs = (form: string) => (form.length >= MIN_INSIDE_WORD ? field.includes(form) : startsAWord(form));
+  if (!terms.words.every((w) => w.forms.some(occurs))) return null;
+  if (field === terms.whole) return 0;
+  if (terms.prefixes.some((p) => field.startsWith(p))) return 1;
+  if (!terms.words.every((w) => w.forms.some(startsAWord))) return 4;
+  return startsInOrder(fieldWords, terms) ? 2 : 3;
 }
 
 export interface Ranked {
   tier: number;
-  /** 0 when the business name matched, 1 when only the owner did (address search: 0). */
+  /** Position of the matched field: business 0, owner 1 (address search: 0). */
   field: number;
   active: boolean;
-  nameLength: number;
+  /** Length of the matched field. */
+  length: number;
   license: string;
 }
 
-/** Tier, then business before owner, active first, shorter names, then license number. */
+/** Tier, then business before owner, active first, shorter fields, then license number. */
 export function compareRanked(a: Ranked, b: Ranked): number {
   return (
     a.tier - b.tier ||
     a.field - b.field ||
     Number(b.active) - Number(a.active) ||
-    a.nameLength - b.nameLength ||
+    a.length - b.length ||
     (a.license < b.license ? -1 : a.license > b.license ? 1 : 0)
   );
 }

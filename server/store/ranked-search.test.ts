@@ -1,0 +1,131 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
+import type { SearchField } from "../../src/contract/search-query.ts";
+import { licenseFixture } from "../testing/license-fixture.ts";
+import type { LicenseRecord } from "./license-record.ts";
+import { createLicenseRepo } from "./license-repo.ts";
+import { openDatabase } from "./open-database.ts";
+import { replaceState } from "./replace-state.ts";
+import { compareRanked, matchTier, type Ranked } from "./search-ranking.ts";
+import { fieldKey, FIELDS_BY, searchTerms } from "./search-terms.ts";
+
+/** The ranking rule applied by brute force: every record, every field, sorted. */
+function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): string[] {
+  const terms = searchTerms(by, q);
+  if (!terms) return [];
+  const ranked: Ranked[] = [];
+  for (const r of records) {
+    const texts = { business: r.business, owner: r.owner, address: r.address.line_1 };
+    const options = FIELDS_BY[by].flatMap((field, index) => {
+      const key = fieldKey(field, texts[field]);
+      const tier = matchTier(key, terms);
+      return tier === null
+        ? []
+        : [{ tier, field: index, active: r.status === "active", length: [...key].length, license: r.license }];
+    });
+    const best = options.sort(compareRanked)[0];
+    if (best) ranked.push(best);
+  }
+  return ranked.sort(compareRanked).slice(0, MAX_RESULTS).map((r) => r.license);
+}
+
+async function storeOf(records: LicenseRecord[], smallRange?: number) {
+  const db = openDatabase(":memory:");
+  await replaceState(db, { state: "ny", source: "test", asOf: null }, records);
+  const repo = createLicenseRepo(db, { smallRange });
+  return {
+    search: (by: SearchField, q: string) =>
+      repo.search({ state: "ny", by, q }).map((doc) => (JSON.parse(doc) as LicenseRecord).license),
+    close: () => db.close(),
+  };
+}
+
+const rec = (license: string, business: string, owner = "SOMEONE ELSE LLC", line_1 = "1 NOWHERE RD", status = "active") =>
+  licenseFixture({ license, business, owner, status, address: { line_1 } });
+
+describe("ranking table", () => {
+  const records = [
+    rec("A01", "DEAD RABBIT"),
+    rec("A02", "DEAD RABBIT TAVERN", "DRT GROUP LLC", "30 WATER STREET"),
+    rec("A03", "THE DEAD RABBIT GROCERY"),
+    rec("A04", "RABBIT HOLE OF THE DEAD"),
+    rec("A05", "DEADWOOD GRABBIT"),
+    rec("A06", "DEAD RABBIT", "X", "1 NOWHERE RD", "expired"),
+    rec("A07", "DEAD RABBITS", "X", "1 NOWHERE RD"),
+    rec("A08", "SUNNY SIDE", "DEAD RABBIT HOLDINGS"),
+    rec("A09", "JOE'S BAR & GRILL", "JOSEPH DOE", "915 3RD AVE"),
+    rec("A10", "JOES BAR AND GRILL", "X", "915 THIRD AVENUE"),
+    rec("A11", "CAFÉ ROYALE", "X", "1200 N MAIN ST"),
+    rec("A12", "100% AGAVE_BAR", "X", "30 WATER ST"),
+    rec("A13", "OR NEAR BAR", "X", "130 WATER ST"),
+  ];
+  let store: Awaited<ReturnType<typeof storeOf>>;
+  beforeAll(async () => (store = await storeOf(records)));
+  afterAll(() => store.close());
+
+  it.each([
+    // equal (active before expired), starts with (shorter first; business before owner), word starts
+    // in order, in any order, inside a word
+    ["name", "dead rabbit", ["A01", "A06", "A07", "A02", "A08", "A03", "A04", "A05"]],
+    // RABBIT HOLE starts with it; then word starts: actives by length, the expired one, the owner; inside a word last
+    ["name", "rabb", ["A04", "A01", "A07", "A02", "A03", "A06", "A08", "A05"]],
+    ["name", "drt", ["A02"]],
+    ["name", "joes", ["A09", "A10"]],
+    ["name", "JOE'S BAR & GRILL", ["A09", "A10"]],
+    ["name", "bar and grill", ["A09", "A10"]],
+    ["name", "cafe", ["A11"]],
+    ["name", "café", ["A11"]],
+    ["name", "%", []],
+    ["name", "_", []],
+    ["name", "100%", ["A12"]],
+    ["name", "agave_bar", ["A12"]],
+    ["name", 'near" OR "bar', ["A13"]],
+    ["name", "*", []],
+    ["name", "-dead", ["A01", "A07", "A05", "A02", "A06", "A08", "A03", "A04"]],
+    ["name", "^", []],
+    ["address", "30 water st", ["A02", "A12"]],
+    ["address", "30 water street", ["A02", "A12"]],
+    ["address", "water", ["A02", "A12", "A13"]],
+    ["address", "915 third ave", ["A09", "A10"]],
+    ["address", "1200 north main street", ["A11"]],
+    ["address", "n main", ["A11"]],
+    ["name", "zzyzx", []],
+  ] as const)("%s %j", (by, q, expected) => {
+    expect(store.search(by, q)).toEqual(expected);
+    expect(expectedOrder(records, by, q)).toEqual(expected);
+  });
+});
+
+describe("ranked search against the plain rule", () => {
+  const vocabulary = ["dead", "rabbit", "rabbits", "red", "bar", "barn", "tavern", "joe's", "&", "and", "café", "cafe",
+    "st", "street", "n", "north", "1st", "first", "ave", "the", "a", "30", "130", "water", "grill", "x"];
+  const phrase = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }).map((w) => w.join(" ").toUpperCase());
+  const record = fc.record({ business: phrase, owner: phrase, line_1: phrase, active: fc.boolean() });
+  const query = fc.oneof(
+    phrase,
+    fc.constantFrom(...vocabulary).map((w) => w.slice(0, 1 + (w.length >> 1))),
+    fc.string({ maxLength: 6 }),
+  );
+
+  it("returns exactly the rule's best 10, in order, whichever path the search takes", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 60 }), fc.array(query, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 30 }), async (rows, queries, smallRange) => {
+        const records = rows.map((r, i) => rec(`L${String(i).padStart(3, "0")}`, r.business, r.owner, r.line_1, r.active ? "active" : "expired"));
+        const store = await storeOf(records, smallRange);
+        try {
+          for (const q of queries) {
+            for (const by of ["name", "address"] as const) {
+              const got = store.search(by, q);
+              expect(got.length).toBeLessThanOrEqual(MAX_RESULTS);
+              expect(got).toEqual(expectedOrder(records, by, q));
+            }
+          }
+        } finally {
+          store.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
