@@ -26,7 +26,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma("busy_timeout = 5000");
     db.exec(SCHEMA);
   } catch (error) {
-    throw new DatabaseFileError(`cannot open ${file} as a License Lookup database: ${(error as Error).message}`);
+    throw new DatabaseFileError(
+      `cannot open ${file} as a License Lookup database (${(error as Error).message}): ` +
+        `restore it from a backup, or move it aside and recreate it with \`npm run demo\` or \`npm run import\``,
+    );
   }
   return db;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../app.ts";
+import { buildApp, type AppOptions } from "../app.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -9,7 +9,10 @@ import { openDatabase } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
 
 /** A real SQLite file in a temporary folder, seeded through the store's own writer, and the app over it. */
-export async function tempService(data: Record<string, LicenseRecord[]>) {
+export async function tempService(
+  data: Record<string, LicenseRecord[]>,
+  options: Pick<AppOptions, "rateLimit" | "logger"> = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "license-lookup-test-"));
   const file = join(dir, "licenses.sqlite");
   const db = openDatabase(file, { create: true });
@@ -18,7 +21,8 @@ export async function tempService(data: Record<string, LicenseRecord[]>) {
   }
   const licenses = createLicenseRepo(db);
   const keys = createKeyRepo(db);
-  const app = buildApp({ licenses, keys });
+  // Tests make many requests a second with one key; the limiter has tests of its own.
+  const app = buildApp({ licenses, keys, rateLimit: false, ...options });
   return {
     app,
     db,

@@ -1,0 +1,30 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+
+export interface RateLimitOptions {
+  /** Sustained requests per second per key. */
+  perSecond: number;
+  /** Requests a key may make at once before the limit applies. */
+  burst: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 20, burst: 40 };
+
+/**
+ * Per-key rate limit: `burst` requests per window of burst/perSecond seconds, so a key sustains
+ * perSecond and may burst to `burst`. Runs after authentication, keyed by the key's id.
+ */
+export async function registerRateLimit(app: FastifyInstance, { perSecond, burst }: RateLimitOptions) {
+  await app.register(rateLimit, {
+    global: true,
+    hook: "preHandler",
+    max: burst,
+    timeWindow: Math.max(1, Math.round((burst / perSecond) * 1000)),
+    keyGenerator: (request) => `key:${request.caller.keyId}`,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(
+        new Error(`This API key has made more than ${context.max} requests in a short time; try again in ${context.after}.`),
+        { statusCode: 429 },
+      ),
+  });
+}
