@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import type { RateLimitOptions } from "./rate-limit.ts";
 import { createKeyRepo } from "./store/key-repo.ts";
 import { createLicenseRepo } from "./store/license-repo.ts";
 import { openDatabase } from "./store/open-database.ts";
@@ -9,6 +10,7 @@ export interface ServerOptions {
   host: string;
   /** Log one JSON line per request (off in tests). */
   log?: boolean;
+  rateLimit?: RateLimitOptions | false;
 }
 
 export class StartupError extends Error {}
@@ -20,6 +22,7 @@ export async function startServer(options: ServerOptions) {
     licenses: createLicenseRepo(db),
     keys: createKeyRepo(db),
     logger: options.log ? { level: "info" } : false,
+    rateLimit: options.rateLimit,
   });
   app.addHook("onClose", async () => db.close());
   try {

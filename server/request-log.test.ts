@@ -27,7 +27,7 @@ describe("request log", () => {
       { url: "/v2/states", headers: { authorization: `Bearer ${key}x` } },
       { url: "/v2/states", headers: { authorization: `Basic ${Buffer.from(`user:${key}`).toString("base64")}` } },
     ];
-    const responses = [];
+    const responses: Awaited<ReturnType<typeof service.app.inject>>[] = [];
     for (const request of requests) responses.push(await service.app.inject(request));
 
     expect(lines).toHaveLength(requests.length);

@@ -1,22 +1,27 @@
 import { parseArgs } from "node:util";
 import { closeOnSignals, startServer } from "../main.ts";
+import { DEFAULT_RATE_LIMIT } from "../rate-limit.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Serves the v2 license API.
 
 usage: npm run api -- [--db FILE] [--port N] [--host H]
 
-  --db FILE   SQLite database (default data/licenses.sqlite); create one with npm run demo or npm run import
-  --port N    port to listen on (default 8787)
-  --host H    address to listen on (default 127.0.0.1)
-  --quiet     no request log
-  --help      this text`;
+  --db FILE       SQLite database (default data/licenses.sqlite); create one with npm run demo or npm run import
+  --port N        port to listen on (default 8787)
+  --host H        address to listen on (default 127.0.0.1)
+  --rate-limit N  requests per second per API key (default 20; 0 turns the limit off)
+  --burst N       requests a key may make at once (default 40)
+  --quiet         no request log
+  --help          this text`;
 
 const { values } = parseArgs({
   options: {
     db: { type: "string", default: "data/licenses.sqlite" },
     port: { type: "string", default: "8787" },
     host: { type: "string", default: "127.0.0.1" },
+    "rate-limit": { type: "string", default: String(DEFAULT_RATE_LIMIT.perSecond) },
+    burst: { type: "string", default: String(DEFAULT_RATE_LIMIT.burst) },
     quiet: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -28,8 +33,13 @@ if (values.help) {
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, not ${values.port}`);
 
+const perSecond = Number(values["rate-limit"]);
+const burst = Number(values.burst);
+if (!(perSecond >= 0) || !Number.isInteger(burst) || burst < 1) fail("--rate-limit must be 0 or more and --burst a whole number of 1 or more");
+const rateLimit = perSecond === 0 ? false : { perSecond, burst };
+
 try {
-  const { app, url } = await startServer({ db: values.db, port, host: values.host, log: !values.quiet });
+  const { app, url } = await startServer({ db: values.db, port, host: values.host, log: !values.quiet, rateLimit });
   closeOnSignals(() => app.close());
   console.error(`License API listening on ${url}/v2 (database ${values.db})`);
 } catch (error) {
