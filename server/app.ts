@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import { authenticate } from "./auth.ts";
 import { sendProblem } from "./problem.ts";
@@ -28,7 +28,7 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request instead of Fastify's two, written in onResponse below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: (error, request, reply) => {
       reply.header("x-request-id", request.id);
       sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
