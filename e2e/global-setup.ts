@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app,
+ * `npm run api` serves /v2 and `npm run serve` serves the app with the key in its environment only.
+ * Tests learn the addresses and the key from E2E_* variables.
+ */
+const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 14173);
+const HOST = "127.0.0.1";
+
+export default async function globalSetup() {
+  const dir = mkdtempSync(join(tmpdir(), "license-lookup-e2e-"));
+  const db = join(dir, "licenses.sqlite");
+  const servers: ChildProcess[] = [];
+  const teardown = async () => {
+    await Promise.all(servers.map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    // nj has records, but the key leaves it out: the app must call it unavailable.
+    npm(["run", "demo", "--", "--db", db, "--states", "ny,ma,nj"]);
+    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny,ma", "--label", "e2e"]).trim().split("\n").at(-1)!;
+    npm(["run", "build"]);
+
+    const apiUrl = `http://${HOST}:${API_PORT}`;
+    const api = start(["run", "api", "--", "--db", db, "--port", String(API_PORT), "--host", HOST, "--quiet"]);
+    servers.push(api);
+    await waitForHttp(`${apiUrl}/v2/states`, api);
+
+    const appUrl = `http://${HOST}:${APP_PORT}`;
+    const web = start(["run", "serve"], { LLS_BASE_URL: apiUrl, LLS_API_KEY: key, HOST, PORT: String(APP_PORT), LOG: "0" });
+    servers.push(web);
+    await waitForHttp(`${appUrl}/`, web);
+
+    Object.assign(process.env, { E2E_API_URL: apiUrl, E2E_API_KEY: key, E2E_APP_URL: appUrl });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
+
+function npm(args: string[]): string {
+  const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
+  return run.stdout;
+}
+
+/** In its own process group, so stopping it stops npm's children too. */
+function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn("npm", ["--silent", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  child.on("exit", (code, signal) => {
+    if (code && !signal) console.error(`npm ${args.join(" ")} exited with ${code}`);
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid, "SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // A server that exited (a port already taken) must not pass for whatever else answers there.
+    if (server.exitCode !== null) throw new Error(`the server for ${url} exited with ${server.exitCode}`);
+    try {
+      await fetch(url); // any answer, 401 included, means it listens
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nothing answered at ${url} within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium where there is one (CI installs it), else Playwright's own browser. */
+function systemChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+}
+
+const chromium = systemChromium();
+const appPort = Number(process.env.E2E_APP_PORT ?? 14173);
+
+export default defineConfig({
+  testDir: "e2e",
+  // Seeds a database with the project's own commands, builds the app, starts the service and `npm run serve`.
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${appPort}`,
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    launchOptions: chromium
+      ? {
+          executablePath: chromium,
+          args: [
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-gpu",
+          ],
+        }
+      : {},
+  },
+});

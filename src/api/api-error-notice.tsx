@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from "react";
+import { ApiError } from "./api-error.ts";
+import { adviseOnError } from "./error-advice.ts";
+
+interface Props {
+  error: unknown;
+  /** The state's name, for messages about coverage. */
+  stateLabel: string;
+  onRetry?: () => void;
+  /** A way forward that depends on the page, such as a link to a new search. */
+  children?: ReactNode;
+}
+
+export function ApiErrorNotice({ error, stateLabel, onRetry, children }: Props) {
+  const advice = adviseOnError(error, stateLabel);
+  useEffect(() => {
+    // With the request id, the service's log tells the rest.
+    if (advice.report) console.error("License Lookup:", error, error instanceof ApiError ? error.details : "");
+  }, [advice.report, error]);
+
+  return (
+    <div className="notice notice--error" role="alert">
+      <h2 className="notice__title">{advice.title}</h2>
+      <p>{advice.body}</p>
+      {(advice.retry && onRetry) || children ? (
+        <p className="notice__actions">
+          {advice.retry && onRetry ? (
+            <button type="button" className="button" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+          {children}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Problem } from "../contract/problem.ts";
+
+/** What went wrong, in the terms a person can act on. */
+export type ApiErrorKind =
+  | "bad-request"
+  | "unauthorized"
+  | "unavailable"
+  | "rate-limited"
+  | "server"
+  | "network"
+  | "invalid-response";
+
+export interface ApiErrorDetails {
+  status?: number;
+  problem?: Problem;
+  /** Seconds to wait, from Retry-After on a 429. */
+  retryAfter?: number;
+  requestId?: string;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly kind: ApiErrorKind;
+  readonly details: ApiErrorDetails;
+
+  constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.kind = kind;
+    this.details = details;
+  }
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401 || status === 403) return "unauthorized";
+  if (status === 404) return "unavailable";
+  if (status === 429) return "rate-limited";
+  if (status >= 500) return "server";
+  return "bad-request";
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** Only failures that may pass on their own are worth another try; 4xx and bad data are not. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === "server" || error.kind === "network");
+}

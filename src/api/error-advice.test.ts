@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, type ApiErrorKind } from "./api-error.ts";
+import { adviseOnError } from "./error-advice.ts";
+
+const advise = (kind: ApiErrorKind, details = {}) => adviseOnError(new ApiError(kind, "detail from the service", details), "New Jersey");
+
+describe("what a person is told about a failed request", () => {
+  it("offers a retry only where trying again can help", () => {
+    const retry = (["bad-request", "unavailable", "unauthorized", "rate-limited", "server", "network", "invalid-response"] as const).filter(
+      (kind) => advise(kind).retry,
+    );
+    expect(retry).toEqual(["unauthorized", "rate-limited", "server", "network", "invalid-response"]);
+  });
+
+  it("names the state that is not covered, and says to pick another", () => {
+    expect(advise("unavailable")).toMatchObject({ title: "New Jersey is not available", body: expect.stringContaining("Pick another state") });
+  });
+
+  it("points at the key for a 401, and says how long to wait on a 429", () => {
+    expect(advise("unauthorized").body).toContain("LLS_API_KEY");
+    expect(advise("rate-limited", { retryAfter: 12 }).body).toContain("12 seconds");
+  });
+
+  it("gives the request id for faults on the service's side", () => {
+    expect(advise("server", { requestId: "req-9" })).toMatchObject({ report: true, body: expect.stringContaining("req-9") });
+  });
+});

@@ -1,0 +1,71 @@
+import { ApiError } from "./api-error.ts";
+
+export interface ErrorAdvice {
+  title: string;
+  body: string;
+  /** Whether trying the same request again can help. */
+  retry: boolean;
+  /** A fault on the service's side: worth a line in the console with its request id. */
+  report: boolean;
+}
+
+/** What to tell a person about a failed request, and the way forward. */
+export function adviseOnError(error: unknown, stateLabel: string): ErrorAdvice {
+  if (!(error instanceof ApiError)) {
+    return { title: "Something went wrong", body: "The page hit an unexpected problem. Try again.", retry: true, report: true };
+  }
+  const ref = error.details.requestId ? ` (request id ${error.details.requestId})` : "";
+  switch (error.kind) {
+    case "bad-request":
+      return {
+        title: "The service could not run this request",
+        body: `${error.message.replace(/\.?$/, ".")} Change the search and try again.`,
+        retry: false,
+        report: false,
+      };
+    case "unavailable":
+      return {
+        title: `${stateLabel} is not available`,
+        body: `Your API key does not cover ${stateLabel}, or the service holds no records for it. Pick another state.`,
+        retry: false,
+        report: false,
+      };
+    case "unauthorized":
+      return {
+        title: "The service did not accept the API key",
+        body: "The app's server sends the key from LLS_API_KEY. Check that it holds a current key, restart the app, then try again.",
+        retry: true,
+        report: false,
+      };
+    case "rate-limited": {
+      const wait = error.details.retryAfter;
+      return {
+        title: "Too many lookups in a short time",
+        body: wait ? `The service asks for a pause of ${wait} second${wait === 1 ? "" : "s"}. Try again after that.` : "Wait a moment, then try again.",
+        retry: true,
+        report: false,
+      };
+    }
+    case "server":
+      return {
+        title: "The license service ran into a problem",
+        body: `This is on the service's side${ref}. Try again in a moment; if it keeps happening, report it with the time.`,
+        retry: true,
+        report: true,
+      };
+    case "network":
+      return {
+        title: "The license service could not be reached",
+        body: "Check your network connection, then try again.",
+        retry: true,
+        report: false,
+      };
+    case "invalid-response":
+      return {
+        title: "The service sent an answer this app does not understand",
+        body: `Try again; if it keeps happening, report it${ref}.`,
+        retry: true,
+        report: true,
+      };
+  }
+}

@@ -1,0 +1,25 @@
+const DAY_MS = 86_400_000;
+/** How close an expiry date must be to get a notice. */
+export const EXPIRY_NOTICE_DAYS = 60;
+
+/** `2026-03-04` as `March 4, 2026`: a calendar date, so no time zone may shift it. */
+export function formatIsoDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+}
+
+/** `updated_at` (`YYYY-MM-DD HH:MM:SS.ffffff`) as the service wrote it, readable, to the second. */
+export function formatUpdatedAt(value: string): string {
+  const [date = "", time = ""] = value.split(" ");
+  return `${formatIsoDate(date)}, ${time.slice(0, 8)}`;
+}
+
+/** Today's calendar date where the reader is, as `YYYY-MM-DD`. */
+export function localIsoDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whole days from `today` to `iso`; negative once it has passed. */
+export function daysUntil(iso: string, today: string): number {
+  return Math.round((Date.parse(iso) - Date.parse(today)) / DAY_MS);
+}

@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { License } from "../contract/license.ts";
+import { ExpiryNotice } from "./expiry-notice.tsx";
+import { licenseRoute } from "./license-route.tsx";
+
+const FOUND: License = {
+  object: "license",
+  license: "0012345",
+  business: "Hudson Wine & Spirits",
+  owner: "Ada Moreno",
+  phone: "(518) 555-0100",
+  state: "ny",
+  status: "active",
+  updated_at: "2026-01-05 10:20:30.123456",
+  address: { line_1: "12 Main St", line_2: "Suite 4", city: "Albany", county: "Albany", state: "NY", zip: "12207" },
+  dates: { ny: { effective: "2024-02-01", expires: "2020-01-31", issued_original: "2019-02-01", issued_latest: null } },
+  details: { class: "L", description: "Liquor store", type: "LL" },
+};
+
+let requested: string[];
+let reply: (path: string) => Response;
+
+beforeEach(() => {
+  requested = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      requested.push(path);
+      return reply(path);
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <h1>Search</h1> },
+      { path: "/license/:state/:license", HydrateFallback: () => null, ...licenseRoute(client) },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("the license page", () => {
+  it("names the number exactly as given when the service answers null", async () => {
+    reply = () => Response.json({ data: null });
+    renderAt("/license/ny/00%2F12%20%2334");
+    await screen.findByRole("heading", { name: "License not found" });
+    expect(requested).toEqual(["/v2/license/ny/00%2F12%20%2334"]);
+    expect(screen.getByText("00/12 #34").closest("p")?.textContent).toBe("New York has no license numbered 00/12 #34.");
+  });
+
+  it("shows every field, and warns when an active license is past its expiry date", async () => {
+    reply = () => Response.json({ data: FOUND });
+    renderAt("/license/ny/0012345");
+    await screen.findByRole("heading", { level: 1, name: FOUND.business });
+    for (const text of ["Ada Moreno", "(518) 555-0100", "Suite 4", "Liquor store", "LL", "February 1, 2019", "January 31, 2020"]) {
+      expect(screen.getAllByText(new RegExp(text.replace(/[()]/g, "\\$&"))).length).toBeGreaterThan(0);
+    }
+    screen.getByText("Expired on January 31, 2020");
+    screen.getByText(/still says “active”/);
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeTruthy();
+  });
+
+  it("explains a state outside the key's coverage and offers another", async () => {
+    reply = () =>
+      Response.json(
+        { type: "about:blank", title: "Not Found", status: 404, detail: "nj is not covered" },
+        { status: 404, headers: { "content-type": "application/problem+json" } },
+      );
+    renderAt("/license/nj/123");
+    await screen.findByRole("heading", { name: "New Jersey is not available" });
+    expect(screen.getByRole("link", { name: "Pick another state" }).getAttribute("href")).toBe("/");
+  });
+
+  it("takes an upper-case state to the canonical address", async () => {
+    reply = () => Response.json({ data: null });
+    const router = renderAt("/license/NY/007");
+    await screen.findByRole("heading", { name: "License not found" });
+    expect(router.state.location.pathname).toBe("/license/ny/007");
+  });
+});
+
+describe("the expiry notice", () => {
+  const now = new Date(2026, 0, 10, 12);
+  it("warns once the date has passed, even when the status says active", () => {
+    render(<ExpiryNotice expires="2026-01-09" status="Active" now={now} />);
+    screen.getByText("Expired on January 9, 2026");
+    screen.getByText(/still says “active”/);
+  });
+
+  it("gives notice within 60 days, and stays quiet beyond", () => {
+    const { rerender } = render(<ExpiryNotice expires="2026-03-11" status="active" now={now} />);
+    screen.getByText("Expires in 60 days, on March 11, 2026");
+    rerender(<ExpiryNotice expires="2026-01-10" status="active" now={now} />);
+    screen.getByText("Expires today, on January 10, 2026");
+    rerender(<ExpiryNotice expires="2026-03-12" status="active" now={now} />);
+    expect(screen.queryByText(/Expire/)).toBeNull();
+  });
+});

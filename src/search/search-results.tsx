@@ -1,0 +1,94 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { ApiError } from "../api/api-error.ts";
+import { ApiErrorNotice } from "../api/api-error-notice.tsx";
+import { licenseQueries } from "../api/license-queries.ts";
+import { MAX_RESULTS } from "../contract/envelopes.ts";
+import type { SearchQuery } from "../contract/search-query.ts";
+import { stateName } from "../contract/states.ts";
+import { searchWords } from "./highlight.tsx";
+import { ResultItem } from "./result-item.tsx";
+import { searchUrl } from "./search-url.ts";
+
+export function SearchResults({ query }: { query: SearchQuery }) {
+  const result = useQuery(licenseQueries.search(query));
+  const location = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stateLabel = stateName(query.state) ?? query.state.toUpperCase();
+  const ready = result.isSuccess;
+
+  // After an in-app navigation, take focus to what it produced; a cold page load keeps the browser's focus.
+  useEffect(() => {
+    if (ready && location.key !== "default") headingRef.current?.focus();
+  }, [ready, location.key]);
+
+  const words = searchWords(query.q);
+  const licenses = result.data ?? [];
+  const count = licenses.length;
+  const status = result.isPending
+    ? "Searching…"
+    : result.isError
+      ? "The search failed."
+      : count === 0
+        ? "No licenses found."
+        : `${count} license${count === 1 ? "" : "s"} found${count === MAX_RESULTS ? " (the first 10 shown)" : ""}.`;
+
+  return (
+    <section className="results" aria-labelledby="results-heading" aria-busy={result.isFetching}>
+      <div className="results__header">
+        <h2 id="results-heading" ref={headingRef} tabIndex={-1}>
+          Results for “{query.q}” in {stateLabel}
+        </h2>
+        <p className="results__count" role="status">
+          {status}
+        </p>
+      </div>
+
+      {result.isError ? (
+        <ApiErrorNotice error={result.error} stateLabel={stateLabel} onRetry={() => void result.refetch()}>
+          {result.error instanceof ApiError && result.error.kind === "unavailable" ? (
+            <button type="button" className="button" onClick={() => document.getElementById("search-state")?.focus()}>
+              Choose another state
+            </button>
+          ) : null}
+        </ApiErrorNotice>
+      ) : null}
+
+      {count === MAX_RESULTS ? (
+        <p className="notice notice--info">
+          Only the first {MAX_RESULTS} matches are shown. Add more words to the {query.by} to narrow the search.
+        </p>
+      ) : null}
+
+      {result.isSuccess && count === 0 ? <NoResults query={query} stateLabel={stateLabel} /> : null}
+
+      {count > 0 ? (
+        <ol className="results__list" aria-label="Matching licenses">
+          {licenses.map((license) => (
+            <ResultItem key={license.license} license={license} by={query.by} words={words} />
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function NoResults({ query, stateLabel }: { query: SearchQuery; stateLabel: string }) {
+  const other = query.by === "name" ? "address" : "name";
+  return (
+    <div className="empty">
+      <p>
+        No license in {stateLabel} has {query.by === "name" ? "a business or owner name" : "an address"} containing “
+        {query.q}”.
+      </p>
+      <ul>
+        <li>Check the spelling, or use fewer or shorter words (“smith” rather than “smith’s tavern inc”).</li>
+        <li>
+          <Link to={searchUrl({ ...query, by: other })}>Search by {other} instead</Link>, in case the words belong there.
+        </li>
+        <li>Make sure {stateLabel} is the state that issued the license.</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // Each project names what it runs: e2e/ is Playwright's, and bench/ prints figures, never a test.
+    projects: [
+      {
+        test: {
+          name: "app",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["src/app/test-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});
