@@ -19,10 +19,16 @@ export const AddressSchema = z.object({
   zip: z.string(),
 });
 
+/**
+ * The spec shows every date but `issued_latest` as a date. Our answer where a state's export does
+ * not publish one (Massachusetts gives no effective date, New Jersey no original issue date, a
+ * pending application no expiry): null, never an invented date. Clients of services that always
+ * send dates lose nothing by accepting null.
+ */
 export const LicenseDatesSchema = z.object({
-  effective: IsoDateSchema,
-  expires: IsoDateSchema,
-  issued_original: IsoDateSchema,
+  effective: z.nullable(IsoDateSchema),
+  expires: z.nullable(IsoDateSchema),
+  issued_original: z.nullable(IsoDateSchema),
   issued_latest: z.nullable(IsoDateSchema),
 });
 

@@ -1,13 +1,21 @@
 import { daysUntil, EXPIRY_NOTICE_DAYS, formatIsoDate, localIsoDate } from "./dates.ts";
 
 interface Props {
-  expires: string;
+  expires: string | null;
   status: string;
   now?: Date;
 }
 
 /** A warning once the expiry date has passed (whatever the status says), a notice when it is near. */
 export function ExpiryNotice({ expires, status, now = new Date() }: Props) {
+  if (!expires) {
+    return (
+      <div className="notice notice--info">
+        <p className="notice__title">No expiry date published</p>
+        <p>The state’s records give no expiry date for this license. Confirm its term with the state authority.</p>
+      </div>
+    );
+  }
   const days = daysUntil(expires, localIsoDate(now));
   const on = formatIsoDate(expires);
   if (days < 0) {

@@ -21,6 +21,7 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
   const { address, details } = license;
   const stateLabel = stateName(license.state) ?? license.state.toUpperCase();
   const none = <span className="none">None given</span>;
+  const date = (iso: string | null) => (iso ? formatIsoDate(iso) : <span className="none">Not published by the state</span>);
 
   return (
     <article className="license">
@@ -87,10 +88,10 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
         <section aria-labelledby="sec-dates">
           <h2 id="sec-dates">Dates</h2>
           <dl className="facts">
-            <Fact term="Effective">{formatIsoDate(dates.effective)}</Fact>
-            <Fact term="Expires">{formatIsoDate(dates.expires)}</Fact>
-            <Fact term="First issued">{formatIsoDate(dates.issued_original)}</Fact>
-            <Fact term="Last issued">{dates.issued_latest ? formatIsoDate(dates.issued_latest) : none}</Fact>
+            <Fact term="Effective">{date(dates.effective)}</Fact>
+            <Fact term="Expires">{date(dates.expires)}</Fact>
+            <Fact term="First issued">{date(dates.issued_original)}</Fact>
+            <Fact term="Last issued">{date(dates.issued_latest)}</Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-record" className="license__record">

@@ -109,4 +109,18 @@ describe("the expiry notice", () => {
     rerender(<ExpiryNotice expires="2026-03-12" status="active" now={now} />);
     expect(screen.queryByText(/Expire/)).toBeNull();
   });
+
+  it("says so when the state publishes no expiry date, rather than staying quiet", () => {
+    render(<ExpiryNotice expires={null} status="active" now={now} />);
+    screen.getByText("No expiry date published");
+  });
+});
+
+describe("a license whose state publishes fewer dates", () => {
+  it("marks each missing date as not published, never as a date", async () => {
+    const sparse: License = { ...FOUND, dates: { ny: { effective: null, expires: null, issued_original: null, issued_latest: null } } };
+    reply = () => Response.json({ data: sparse });
+    renderAt("/license/ny/0012345");
+    expect(await screen.findAllByText("Not published by the state")).toHaveLength(4);
+  });
 });

@@ -13,6 +13,7 @@ interface Props {
 
 export function ResultItem({ license, by, words }: Props) {
   const { address } = license;
+  const { expires } = licenseDates(license);
   const marked = (text: string, field: SearchField) => <Highlight text={text} words={by === field ? words : []} />;
   return (
     <li className="result">
@@ -41,7 +42,7 @@ export function ResultItem({ license, by, words }: Props) {
         </div>
         <div>
           <dt>Expires</dt>
-          <dd>{formatIsoDate(licenseDates(license).expires)}</dd>
+          <dd>{expires ? formatIsoDate(expires) : "Not published"}</dd>
         </div>
       </dl>
     </li>
