@@ -1,0 +1,67 @@
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, it } from "vitest";
+import { importSource } from "../import/import-source.ts";
+import { nySla } from "../import/ny-sla.ts";
+import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+import { createLicenseRepo } from "../store/license-repo.ts";
+import { openDatabase } from "../store/open-database.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const temp = tempFolder();
+afterAll(() => temp.done());
+
+/** The SLA list many times over, each copy's license numbers made new: an import that takes a while. */
+function bigNyFile(copies: number): string {
+  const text = readFileSync(sharedData("ny/nyc_bars.csv"), "utf8");
+  const header = text.slice(0, text.indexOf("\n") + 1);
+  const body = text.slice(header.length).trimEnd();
+  const path = temp.path("big.csv");
+  const parts = [header];
+  for (let i = 1; i <= copies; i++) parts.push(body.replace(/^(\d+),/gm, `${i}-$1,`), "\n");
+  writeFileSync(path, parts.join(""));
+  return path;
+}
+
+it("keeps the old data served, and the database sound, when an import is killed mid-way", async () => {
+  const file = temp.path("crash.sqlite");
+  const db = openDatabase(file, { create: true });
+  await importSource(db, nySla, [sharedData("ny/nyc_bars.csv")], { asOf: "2016-01-15" });
+  db.close();
+  const big = bigNyFile(30);
+
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli/import.ts", "--db", file, "--source", "ny-sla", big], {
+    cwd: ROOT,
+    stdio: "ignore",
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+
+  // Kill it once the new set is well under way: batches of rows committed to its own tables.
+  const watcher = new Database(file, { readonly: true, fileMustExist: true });
+  let written = 0;
+  for (const started = Date.now(); written < 20_000; await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() - started > 60_000) throw new Error("the import never got going");
+    const loading = watcher.prepare("SELECT id FROM datasets WHERE state = 'ny' AND status = 'loading'").pluck().get();
+    if (loading !== undefined) written = watcher.prepare(`SELECT count(*) FROM licenses_${loading}`).pluck().get() as number;
+  }
+  watcher.close();
+  child.kill("SIGKILL");
+  expect(await exited).toBe("SIGKILL");
+
+  const after = openDatabase(file);
+  expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
+  const licenses = createLicenseRepo(after);
+  expect(licenses.coverage()).toEqual([
+    { state: "ny", name: "New York", records: 6657, as_of: "2016-01-15", source: "ny-sla" },
+  ]);
+  expect(licenses.get("ny", "1275754")).toContain('"line_2":"1ST FLOOR"');
+  expect(licenses.get("ny", "1-1275754")).toBeNull();
+
+  // The next import clears what the killed one left behind.
+  await importSource(after, nySla, [sharedData("ny/nyc_bars.csv")], { asOf: "2016-01-16" });
+  expect(after.prepare("SELECT count(*) FROM datasets WHERE status <> 'live'").pluck().get()).toBe(0);
+  expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
+  after.close();
+}, 120_000);

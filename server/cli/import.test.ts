@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLicenseRepo } from "../store/license-repo.ts";
+import { openDatabase } from "../store/open-database.ts";
+import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const temp = tempFolder();
+afterAll(() => temp.done());
+
+/** Runs `npm run import -- ARGS` as a person would, without a terminal. */
+function runImport(...args: string[]) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "server/cli/import.ts", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+// Each case starts a process that compiles the command first: slower than the default 5 s allows.
+describe("npm run import", { timeout: 30_000 }, () => {
+  it("prints its usage, listing every source, on --help", () => {
+    const run = runImport("--help");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("usage: npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] PATH...");
+    for (const source of ["ny-sla", "ma-abcc", "nj-abc", "ca-abc"]) expect(run.stdout).toContain(source);
+  });
+
+  it("imports a file and sums up rows, skips with where they were, and speed", () => {
+    const db = temp.path("cli.sqlite");
+    const run = runImport("--db", db, "--source", "ny-sla", "--as-of", "2016-01-15", sharedData("ny/nyc_bars.csv"));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("ny-sla: replaced the NY data");
+    expect(run.stdout).toMatch(/rows read +6,659/);
+    expect(run.stdout).toMatch(/imported +6,657/);
+    expect(run.stdout).toMatch(/skipped +2/);
+    expect(run.stdout).toMatch(/2 +duplicate license number \(the first usable row with it is kept\); first at nyc_bars\.csv:4528, :4910/);
+    expect(run.stdout).toMatch(/as of +2016-01-15 +\(from --as-of\)/);
+    expect(run.stdout).toMatch(/took +[\d.]+ s: [\d,]+ rows\/s/);
+    const opened = openDatabase(db);
+    expect(createLicenseRepo(opened).get("ny", "1268007")).toContain('"business":"DEAD RABBIT TAVERN"');
+    opened.close();
+  });
+
+  it("exits non-zero naming the file for an unreadable file, an unknown layout, or no usable row", () => {
+    const db = temp.path("cli-errors.sqlite");
+    const missing = temp.path("missing.csv");
+    expect(runImport("--db", db, "--source", "ma-abcc", missing)).toMatchObject({
+      code: 1,
+      stderr: `error: ${missing}: cannot be read: no such file\n`,
+    });
+
+    const other = temp.path("other.csv");
+    writeFileSync(other, "Permit,Name\n1,X\n");
+    const unknown = runImport("--db", db, "--source", "ma-abcc", other);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`error: ${other}: unknown layout`);
+    expect(unknown.stderr).toContain("ABCC active retail licenses: needs columns LICENSE_NO");
+
+    const blank = temp.path("blank.csv");
+    writeFileSync(blank, "LICENSE_NO,BUSINESS_NAME,DBA,LICENSE_TYPE,EXPIRATION_STATUS,EXPIRATION_DATE,LICENSE_ISSUE_DATE,ON_TYPE,OFF_TYPE,ON_CATEGORY,OFF_CATEGORY,LICENSEE_CLASS,ST_NO,ADDRESS1,ADDRESS2,CITY,ZIP\n");
+    const empty = runImport("--db", db, "--source", "ma-abcc", blank);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toBe(`error: ${blank}: has no data rows. The state's existing data was left as it was.\n`);
+  });
+
+  it("exits non-zero with a hint for wrong options", () => {
+    expect(runImport("--source", "ny-sla", "x.csv")).toMatchObject({ code: 1, stderr: expect.stringContaining("--db FILE is required") });
+    expect(runImport("--db", "x.sqlite", "--source", "tx-tabc", "x.csv")).toMatchObject({
+      code: 1,
+      stderr: "error: unknown --source tx-tabc: use one of ny-sla, ma-abcc, nj-abc, ca-abc\n",
+    });
+    expect(runImport("--db", "x.sqlite", "--source", "ny-sla")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("no files given"),
+    });
+    expect(runImport("--db", "x.sqlite", "--source", "ny-sla", "--as-of", "2016-13-01", "x.csv")).toMatchObject({
+      code: 1,
+      stderr: "error: --as-of must be a date as YYYY-MM-DD, not 2016-13-01\n",
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { open } from "node:fs/promises";
+
+export type FileFormat = "zip" | "gzip" | "tar" | "text";
+
+/** What a file is, from its first bytes rather than its name. */
+export async function sniffFormat(path: string): Promise<FileFormat> {
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (bytesRead >= 4 && head.readUInt32BE(0) === 0x504b0304) return "zip";
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return "gzip";
+    if (bytesRead >= 262 && head.toString("latin1", 257, 262) === "ustar") return "tar";
+    return "text";
+  } finally {
+    await handle.close();
+  }
+}
