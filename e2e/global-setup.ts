@@ -6,7 +6,7 @@ import { join } from "node:path";
 /**
  * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app,
  * `npm run api` serves /v2 and `npm run serve` serves the app with the key in its environment only.
- * Tests learn the addresses and the key from E2E_* variables.
+ * Tests learn the addresses, the key and the database from E2E_* variables.
  */
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 14173);
@@ -37,7 +37,8 @@ export default async function globalSetup() {
     servers.push(web);
     await waitForHttp(`${appUrl}/`, web);
 
-    Object.assign(process.env, { E2E_API_URL: apiUrl, E2E_API_KEY: key, E2E_APP_URL: appUrl });
+    // E2E_DB lets a spec start a service of its own on the same data, to stop and start at will.
+    Object.assign(process.env, { E2E_API_URL: apiUrl, E2E_API_KEY: key, E2E_APP_URL: appUrl, E2E_DB: db });
   } catch (error) {
     await teardown();
     throw error;
@@ -52,7 +53,7 @@ function npm(args: string[]): string {
 }
 
 /** In its own process group, so stopping it stops npm's children too. */
-function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+export function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn("npm", ["--silent", ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -64,14 +65,14 @@ function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   return child;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   process.kill(-child.pid, "SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
 }
 
-async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // A server that exited (a port already taken) must not pass for whatever else answers there.

@@ -1,10 +1,11 @@
-import Fastify, { LogController, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import { authenticate } from "./auth.ts";
 import { sendProblem } from "./problem.ts";
 import { licenseRoute } from "./routes/license-route.ts";
 import { searchRoute } from "./routes/search-route.ts";
 import { statesRoute } from "./routes/states-route.ts";
+import { logOneLinePerRequest, oneLineLogController } from "./request-log.ts";
 import { DEFAULT_RATE_LIMIT, registerRateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import type { KeyRepo } from "./store/key-repo.ts";
 import type { LicenseRepo } from "./store/license-repo.ts";
@@ -27,8 +28,7 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     // Our own ids: a client-sent id is not trusted into the logs.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One line per request instead of Fastify's two, written in onResponse below.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: oneLineLogController(),
     frameworkErrors: (error, request, reply) => {
       reply.header("x-request-id", request.id);
       sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
@@ -39,13 +39,7 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     reply.header("x-request-id", request.id);
   });
   app.addHook("onRequest", authenticate(keys));
-  app.addHook("onResponse", async (request, reply) => {
-    // Never the headers or the query: no key, no Authorization, no searched names in the log.
-    request.log.info(
-      { method: request.method, path: request.url.split("?")[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
-      "request",
-    );
-  });
+  logOneLinePerRequest(app);
 
   // Routes in a plugin of their own, so the rate limiter registered before them covers them.
   app.register(async (api) => {

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildWebApp } from "./web-app.ts";
+import { buildWebApp, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
 
 /**
  * `npm run serve`: the built app and the `/v2` forwarder in one process.
- * LLS_API_KEY (required), LLS_BASE_URL (default http://127.0.0.1:8787), HOST (127.0.0.1), PORT (4173).
+ * LLS_API_KEY (required), LLS_BASE_URL (default http://127.0.0.1:8787), HOST (127.0.0.1), PORT (4173),
+ * LLS_TIMEOUT_MS (how long the service may take before the app gets a 504; default 10000),
+ * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none).
  */
 const apiKey = process.env.LLS_API_KEY;
 if (!apiKey) {
@@ -17,12 +19,19 @@ if (!existsSync(join(distDir, "index.html"))) {
   console.error(`error: ${distDir} holds no built app: run npm run build first`);
   process.exit(1);
 }
+const upstreamTimeoutMs = Number(process.env.LLS_TIMEOUT_MS || DEFAULT_UPSTREAM_TIMEOUT_MS);
+if (!Number.isInteger(upstreamTimeoutMs) || upstreamTimeoutMs <= 0) {
+  console.error(`error: LLS_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${process.env.LLS_TIMEOUT_MS}"`);
+  process.exit(1);
+}
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 4173);
 const app = await buildWebApp({
   distDir,
   apiBaseUrl: process.env.LLS_BASE_URL || "http://127.0.0.1:8787",
   apiKey,
+  upstreamTimeoutMs,
+  corsOrigins: (process.env.CORS_ORIGIN ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
   logger: process.env.LOG !== "0",
 });
 

@@ -1,22 +1,41 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWebApp } from "./web-app.ts";
+import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
+const TIMEOUT_MS = 300;
 let dist: string;
 let upstream: Server;
 let upstreamUrl: string;
+let downUrl: string;
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 const apps: Awaited<ReturnType<typeof buildWebApp>>[] = [];
 
-async function webApp(apiBaseUrl = upstreamUrl) {
-  const app = await buildWebApp({ distDir: dist, apiBaseUrl, apiKey: KEY });
+async function webApp(options: Partial<WebAppOptions> = {}) {
+  const app = await buildWebApp({ distDir: dist, apiBaseUrl: upstreamUrl, apiKey: KEY, upstreamTimeoutMs: TIMEOUT_MS, ...options });
   apps.push(app);
   return app;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A GET with the path exactly as given, dot segments and all. */
+function rawGet(base: string, path: string): Promise<{ status: number; type: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request(`${base}/`, { path }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode!, type: res.headers["content-type"] });
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 beforeAll(async () => {
@@ -26,26 +45,40 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets", "index-abc.js"), "console.log(1)");
   upstream = createServer((req, res) => {
     seen.push({ url: req.url!, headers: req.headers });
-    if (req.url!.startsWith("/v2/search")) {
+    const path = req.url!.split("?")[0];
+    if (path === "/v2/search") {
       res.writeHead(429, { "content-type": "application/problem+json", "retry-after": "7", "x-internal": "no" });
       res.end(JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail: "slow down" }));
-      return;
+    } else if (path === "/v2/slow") {
+      // Never answers: only the web app's own time limit ends the wait.
+    } else if (path === "/v2/stalled-body") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":');
+    } else if (path === "/v2/echo") {
+      // A misconfigured upstream that reflects what it was sent.
+      res.writeHead(401, { "content-type": "application/json", "www-authenticate": `Bearer error="${req.headers.authorization}"` });
+      res.end(JSON.stringify(req.headers));
+    } else {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: null }));
     }
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ data: null }));
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = await listen(upstream);
+  // A port that was just listened on and let go: nothing answers there.
+  const gone = createServer();
+  downUrl = await listen(gone);
+  await new Promise((resolve) => gone.close(resolve));
 });
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
+  upstream.closeAllConnections();
   upstream.close();
   rmSync(dist, { recursive: true, force: true });
 });
 
-describe("the production web server", () => {
-  it("forwards /v2 with the key added, the path kept byte for byte", async () => {
+describe("forwarding /v2", () => {
+  it("forwards with the key added, the path kept byte for byte", async () => {
     const app = await webApp();
     const res = await app.inject({ url: "/v2/license/ny/00%2F12%20A%2314" });
     expect(res.statusCode).toBe(200);
@@ -55,21 +88,123 @@ describe("the production web server", () => {
     expect(last.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it("sends the service only the server's key: never the browser's own credentials", async () => {
+    const app = await webApp();
+    await app.inject({
+      url: "/v2/states",
+      headers: { authorization: "Bearer the-browsers-token", cookie: "session=abc", "x-api-key": "other" },
+    });
+    const { headers } = seen.at(-1)!;
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(headers.cookie).toBeUndefined();
+    expect(headers["x-api-key"]).toBeUndefined();
+  });
+
+  it("never sends the key outside the service's /v2, whatever dot segments the path holds", async () => {
+    const app = await webApp({ apiBaseUrl: `${upstreamUrl}/base` });
+    // Over a real socket: inject would tidy the path before the app saw it.
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const before = seen.length;
+    for (const path of ["/v2/../admin", "/v2/%2e%2e/%2E%2E/admin", "/v2/license/../../x"]) {
+      const { status, type } = await rawGet(address, path);
+      expect(status, path).toBe(404);
+      expect(type, path).toMatch(/^application\/problem\+json/);
+    }
+    expect(seen.length).toBe(before);
+  });
+
   it("passes the service's errors through with what a client needs to act on them", async () => {
     const app = await webApp();
     const res = await app.inject({ url: "/v2/search?state=ny&name=a" });
     expect(res.statusCode).toBe(429);
     expect(res.headers["retry-after"]).toBe("7");
-    expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(res.headers["x-internal"]).toBeUndefined();
     expect(res.json()).toMatchObject({ status: 429, detail: "slow down" });
   });
+});
 
-  it("answers 502 with a problem when the service is down", async () => {
-    const app = await webApp("http://127.0.0.1:9");
+describe("when the service is down or slow", () => {
+  it("answers 502 with a problem at once when nothing listens", async () => {
+    const app = await webApp({ apiBaseUrl: downUrl, upstreamTimeoutMs: 5_000 });
+    const started = performance.now();
     const res = await app.inject({ url: "/v2/states" });
+    // Well inside the time limit: a refused connection is not waited out.
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ status: 502, title: "Bad Gateway" });
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toEqual({
+      type: "about:blank",
+      title: "Bad Gateway",
+      status: 502,
+      detail: "The license service could not be reached.",
+      request_id: res.headers["x-request-id"],
+    });
+  });
+
+  it.each(["/v2/slow", "/v2/stalled-body"])("answers 504 with a problem once the time limit passes (%s)", async (url) => {
+    const app = await webApp();
+    const started = performance.now();
+    const res = await app.inject({ url });
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(took).toBeLessThan(TIMEOUT_MS + 1_000);
+    expect(res.statusCode).toBe(504);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ type: "about:blank", title: "Gateway Timeout", status: 504, detail: "The license service did not answer within 0.3 seconds." });
+  });
+});
+
+describe("what a browser receives", () => {
+  const requests = [
+    { url: "/", headers: { accept: "text/html" } },
+    { url: "/license/ny/0012345", headers: { accept: "text/html" } },
+    { url: "/assets/index-abc.js" },
+    { url: "/assets/gone.js" },
+    { url: "/v2/license/ny/1" },
+    { url: "/v2/search?state=ny&name=a" },
+    { url: "/v2/echo", headers: { authorization: "Bearer mine" } },
+    { url: "/v2/slow" },
+    { url: "/v2/../admin" },
+  ];
+
+  it("carries the security headers on every answer, pages and errors included, and no CORS headers", async () => {
+    const app = await webApp();
+    const down = await webApp({ apiBaseUrl: downUrl });
+    for (const res of [...(await Promise.all(requests.map((r) => app.inject(r)))), await down.inject({ url: "/v2/states" })]) {
+      const csp = String(res.headers["content-security-policy"]);
+      const label = `${res.statusCode} ${res.body.slice(0, 40)}`;
+      expect(csp, label).toContain("script-src 'self';");
+      expect(csp, label).toContain("frame-ancestors 'none'");
+      expect(csp, label).not.toContain("unsafe");
+      expect(res.headers["x-content-type-options"], label).toBe("nosniff");
+      expect(res.headers["referrer-policy"], label).toBe("no-referrer");
+      expect(res.headers["x-frame-options"], label).toBe("DENY");
+      expect(res.headers["x-powered-by"], label).toBeUndefined();
+      expect(Object.keys(res.headers).filter((name) => name.startsWith("access-control-")), label).toEqual([]);
+    }
+  });
+
+  it("never holds the key, in any header or body, whatever the service answers", async () => {
+    const app = await webApp();
+    const responses = await Promise.all(requests.map((r) => app.inject(r)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200, 429, 502, 504, 404]);
+    for (const res of responses) {
+      expect(res.body).not.toContain(KEY);
+      expect(JSON.stringify(res.headers)).not.toContain(KEY);
+    }
+    // The echo really did hold the key: withholding it is what kept it out.
+    expect(seen.some((s) => s.url === "/v2/echo" && s.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  it("allows cross-origin reads only from configured origins", async () => {
+    const app = await webApp({ corsOrigins: ["https://intranet.example"] });
+    const allowed = await app.inject({ url: "/v2/license/ny/1", headers: { origin: "https://intranet.example" } });
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://intranet.example");
+    expect(allowed.headers["access-control-expose-headers"]).toContain("retry-after");
+    expect(allowed.headers.vary).toContain("Origin");
+    const other = await app.inject({ url: "/v2/license/ny/1", headers: { origin: "https://evil.example" } });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("serves built files, and index.html for any page of the app", async () => {

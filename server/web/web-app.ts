@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
-import { PROBLEM_CONTENT_TYPE } from "../../src/contract/problem.ts";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
+import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
 
 export interface WebAppOptions {
   /** The built app (`npm run build`'s dist/). */
@@ -9,17 +11,54 @@ export interface WebAppOptions {
   apiBaseUrl: string;
   /** Added to every forwarded request here, so no browser ever holds it. */
   apiKey: string;
+  /** How long the service may take over a whole answer before the app gets a 504. */
+  upstreamTimeoutMs?: number;
+  /** Origins whose pages may read `/v2` answers; none unless configured. */
+  corsOrigins?: readonly string[];
   logger?: boolean;
 }
 
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+
 // What a browser needs from the service's answer; everything else stays behind.
 const FORWARDED_HEADERS = ["content-type", "cache-control", "retry-after", "www-authenticate", "x-request-id"];
-const UPSTREAM_TIMEOUT_MS = 15_000;
+
+// The built app loads only its own files: no inline script or style, no plugins, never inside a frame.
+const SECURITY_HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+};
 
 /** The production app: the built files, any app path answered with index.html, and `/v2` forwarded with the key. */
-export async function buildWebApp({ distDir, apiBaseUrl, apiKey, logger = false }: WebAppOptions) {
-  const app = Fastify({ logger });
-  const upstream = apiBaseUrl.replace(/\/+$/, "");
+export async function buildWebApp({
+  distDir,
+  apiBaseUrl,
+  apiKey,
+  upstreamTimeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+  corsOrigins = [],
+  logger = false,
+}: WebAppOptions) {
+  const app = Fastify({ logger, genReqId: () => randomUUID(), logController: oneLineLogController() });
+  logOneLinePerRequest(app);
+  const base = apiBaseUrl.replace(/\/+$/, "");
+  const upstream = new URL(`${base}/v2/`);
+
+  // onSend sees every answer: pages, files, forwarded ones, 404s and errors alike.
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    if (corsOrigins.length) {
+      reply.header("vary", "Origin");
+      const origin = request.headers.origin;
+      if (origin && corsOrigins.includes(origin)) {
+        reply.header("access-control-allow-origin", origin);
+        reply.header("access-control-expose-headers", "retry-after, x-request-id");
+      }
+    }
+    return payload;
+  });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -40,28 +79,63 @@ export async function buildWebApp({ distDir, apiBaseUrl, apiKey, logger = false 
     return reply.code(404).type("text/plain").send("Not found");
   });
 
+  function problem(request: FastifyRequest, reply: FastifyReply, status: 404 | 502 | 504, title: string, detail: string) {
+    const body: Problem = { type: "about:blank", title, status, detail, request_id: request.id };
+    return reply.code(status).type(PROBLEM_CONTENT_TYPE).header("x-request-id", request.id).send(JSON.stringify(body));
+  }
+
   async function forward(request: FastifyRequest, reply: FastifyReply) {
-    let answer: Response;
+    // URL parsing resolves `..` and `%2e%2e`: the key must only ever go to the service's /v2.
+    const target = new URL(base + request.url);
+    if (target.origin !== upstream.origin || !target.pathname.startsWith(upstream.pathname)) {
+      return problem(request, reply, 404, "Not Found", "There is no such path.");
+    }
+    // The bound covers the body too: a service that sends headers then stalls is as slow as one that never answers.
+    const signal = AbortSignal.timeout(upstreamTimeoutMs);
+    let answer: ServiceAnswer;
     try {
-      answer = await fetch(upstream + request.url, {
-        headers: { accept: request.headers.accept ?? "application/json", authorization: `Bearer ${apiKey}` },
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      });
+      answer = await askService(target, apiKey, signal);
     } catch (error) {
+      if (signal.aborted) {
+        request.log.error({ err: error, timeoutMs: upstreamTimeoutMs }, "license service timed out");
+        const seconds = upstreamTimeoutMs / 1000;
+        return problem(request, reply, 504, "Gateway Timeout", `The license service did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
+      }
       request.log.error({ err: error }, "license service unreachable");
-      return reply.code(502).type(PROBLEM_CONTENT_TYPE).send({
-        type: "about:blank",
-        title: "Bad Gateway",
-        status: 502,
-        detail: "The license service could not be reached.",
-      });
+      return problem(request, reply, 502, "Bad Gateway", "The license service could not be reached.");
     }
-    for (const name of FORWARDED_HEADERS) {
-      const value = answer.headers.get(name);
-      if (value !== null) reply.header(name, value);
+    const { status, headers, body } = answer;
+    // Whatever echoes the request back (a misconfigured LLS_BASE_URL) must not hand the key to a browser.
+    if (body.includes(apiKey) || headers.some(([, value]) => value.includes(apiKey))) {
+      request.log.error({ status }, "license service answer held the API key: withheld");
+      return problem(request, reply, 502, "Bad Gateway", "The license service sent an answer that cannot be passed on.");
     }
-    return reply.code(answer.status).send(Buffer.from(await answer.arrayBuffer()));
+    for (const [name, value] of headers) reply.header(name, value);
+    return reply.code(status).send(body);
   }
 
   return app;
+}
+
+interface ServiceAnswer {
+  status: number;
+  /** Only those a browser needs (FORWARDED_HEADERS). */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** The service's whole answer, or a rejection once the signal aborts. */
+async function askService(target: URL, apiKey: string, signal: AbortSignal): Promise<ServiceAnswer> {
+  // Only the server's key goes upstream: never the browser's own Authorization or cookies.
+  const answer = await fetch(target, {
+    headers: { accept: "application/json", authorization: `Bearer ${apiKey}` },
+    signal,
+    // A redirect would carry the key somewhere else.
+    redirect: "error",
+  });
+  const headers = FORWARDED_HEADERS.flatMap((name): [string, string][] => {
+    const value = answer.headers.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+  return { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
 import { ApiError } from "./api-error.ts";
 import { adviseOnError } from "./error-advice.ts";
 
@@ -17,6 +17,14 @@ export function ApiErrorNotice({ error, stateLabel, onRetry, children }: Props) 
     // With the request id, the service's log tells the rest.
     if (advice.report) console.error("License Lookup:", error, error instanceof ApiError ? error.details : "");
   }, [advice.report, error]);
+  // The wait starts with each new error, not with each render.
+  const retry = useEffectEvent(() => onRetry?.());
+  useEffect(() => {
+    if (!advice.retryIn) return;
+    // At most an hour: a larger delay would overflow the timer and fire at once.
+    const timer = setTimeout(retry, Math.min(advice.retryIn, 3600) * 1000);
+    return () => clearTimeout(timer);
+  }, [advice.retryIn, error]);
 
   return (
     <div className="notice notice--error" role="alert">

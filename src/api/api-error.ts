@@ -47,6 +47,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Only failures that may pass on their own are worth another try; 4xx and bad data are not. */
-export function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === "server" || error.kind === "network");
 }

@@ -21,6 +21,12 @@ describe("what a person is told about a failed request", () => {
     expect(advise("rate-limited", { retryAfter: 12 }).body).toContain("12 seconds");
   });
 
+  it("tries a 429 again by itself after the service's Retry-After, or after 10 seconds without one", () => {
+    expect(advise("rate-limited", { retryAfter: 1 })).toMatchObject({ retryIn: 1, body: "Wait 1 second: the page tries again by itself then." });
+    expect(advise("rate-limited")).toMatchObject({ retryIn: 10, body: expect.stringContaining("10 seconds") });
+    expect(advise("server").retryIn).toBeUndefined();
+  });
+
   it("gives the request id for faults on the service's side", () => {
     expect(advise("server", { requestId: "req-9" })).toMatchObject({ report: true, body: expect.stringContaining("req-9") });
   });

@@ -5,6 +5,8 @@ export interface ErrorAdvice {
   body: string;
   /** Whether trying the same request again can help. */
   retry: boolean;
+  /** Seconds after which the page tries again by itself: what a 429's Retry-After asks for. */
+  retryIn?: number;
   /** A fault on the service's side: worth a line in the console with its request id. */
   report: boolean;
 }
@@ -38,11 +40,13 @@ export function adviseOnError(error: unknown, stateLabel: string): ErrorAdvice {
         report: false,
       };
     case "rate-limited": {
-      const wait = error.details.retryAfter;
+      // Without a Retry-After, a pause long enough for the service's burst to refill.
+      const wait = error.details.retryAfter || 10;
       return {
         title: "Too many lookups in a short time",
-        body: wait ? `The service asks for a pause of ${wait} second${wait === 1 ? "" : "s"}. Try again after that.` : "Wait a moment, then try again.",
+        body: `Wait ${wait} second${wait === 1 ? "" : "s"}: the page tries again by itself then.`,
         retry: true,
+        retryIn: wait,
         report: false,
       };
     }

@@ -6,7 +6,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // 4xx and malformed answers will not change on their own; outages and dropped connections may.
-        retry: (failureCount, error) => isTransient(error) && failureCount < 2,
+        // A 504 has already waited out the server's time limit, and a 429 waits in the error notice, where the person sees why.
+        retry: (failureCount, error) => isTransient(error) && error.details.status !== 504 && failureCount < 2,
       },
     },
   });

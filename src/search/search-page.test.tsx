@@ -138,3 +138,11 @@ it("says plainly when only the first 10 are shown, and what to do when nothing m
     "/?state=ny&by=address&q=zzz",
   );
 });
+
+it("says why a pasted link's search was not run, and runs nothing", async () => {
+  renderAt(`/?state=ny&by=name&q=${"x".repeat(101)}`);
+  expect(screen.getByRole("alert").textContent).toBe("The search in this link was not run. Name must be at most 100 characters.");
+  expect(screen.getByLabelText<HTMLInputElement>("Business or owner name").value).toBe("x".repeat(101));
+  expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+  expect(searches).toEqual([]);
+});

@@ -10,7 +10,7 @@ import { SearchResults } from "./search-results.tsx";
 /** The `/` route: the search lives in the query string, so reload, back and forward restore it. */
 export function Component() {
   const [params] = useSearchParams();
-  const { values, query } = readSearchUrl(params);
+  const { values, query, problem } = readSearchUrl(params);
   const coverage = useQuery(licenseQueries.coverage());
   const initial = { ...values, state: values.state || lastState() };
 
@@ -23,6 +23,11 @@ export function Component() {
       </div>
       {/* A new URL is a new search: the form starts again from what the URL says. */}
       <SearchForm key={params.toString()} initial={initial} coverage={coverage.data} />
+      {problem ? (
+        <p className="notice notice--error" role="alert">
+          The search in this link was not run. {problem.error}
+        </p>
+      ) : null}
       {query ? <SearchResults query={query} /> : null}
     </>
   );

@@ -8,6 +8,7 @@ describe("reading a search from the URL", () => {
     expect(read("state=NY&by=address&q=%2012%20main%20st%20")).toEqual({
       values: { state: "ny", by: "address", q: " 12 main st " },
       query: { state: "ny", by: "address", q: "12 main st" },
+      problem: null,
     });
   });
 
@@ -18,8 +19,18 @@ describe("reading a search from the URL", () => {
   it("runs nothing for an incomplete or invalid URL, but keeps what it can for the form", () => {
     expect(read("").query).toBeNull();
     expect(read("state=ny").query).toBeNull();
-    expect(read("state=zz&q=tavern")).toEqual({ values: { state: "zz", by: "name", q: "tavern" }, query: null });
+    expect(read("state=zz&q=tavern")).toEqual({ values: { state: "zz", by: "name", q: "tavern" }, query: null, problem: null });
     expect(read(`state=ny&q=${"a".repeat(101)}`).query).toBeNull();
+  });
+
+  it("says why a term in the URL cannot be searched, but not that a term is missing", () => {
+    expect(read(`state=ny&q=${"a".repeat(101)}`).problem).toEqual({ field: "q", error: "Name must be at most 100 characters." });
+    expect(read("state=ny&by=address&q=12%07main").problem).toEqual({
+      field: "q",
+      error: "Address must not contain control characters.",
+    });
+    expect(read("state=ny").problem).toBeNull();
+    expect(read("state=ny&q=%20%20").problem).toBeNull();
   });
 });
 

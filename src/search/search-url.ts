@@ -29,15 +29,21 @@ export function licenseUrl(state: string, license: string): string {
   return `/license/${state}/${encodeURIComponent(license)}`;
 }
 
-/** The form's values as the URL gives them, and the search they make, if they make one. */
-export function readSearchUrl(params: URLSearchParams): { values: SearchFormValues; query: SearchQuery | null } {
+/** The form's values as the URL gives them, the search they make if they make one, and why not if the term is why. */
+export function readSearchUrl(params: URLSearchParams): {
+  values: SearchFormValues;
+  query: SearchQuery | null;
+  problem: FieldError | null;
+} {
   const values: SearchFormValues = {
     state: (params.get("state") ?? "").toLowerCase(),
     by: params.get("by") === "address" ? "address" : "name",
     q: params.get("q") ?? "",
   };
   const checked = check(values);
-  return { values, query: "query" in checked ? checked.query : null };
+  // A URL without a term is a form still to fill in; a term the search refuses (too long, control characters) needs a reason.
+  const problem = "error" in checked && checked.field === "q" && values.q.trim() ? checked : null;
+  return { values, query: "query" in checked ? checked.query : null, problem };
 }
 
 /** Where submitting the form goes, or what to fix first. */
