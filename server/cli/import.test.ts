@@ -40,7 +40,7 @@ describe("npm run import", { timeout: 30_000 }, () => {
     expect(run.stdout).toMatch(/skipped +2/);
     expect(run.stdout).toMatch(/2 +duplicate license number \(the first usable row with it is kept\); first at nyc_bars\.csv:4528, :4910/);
     expect(run.stdout).toMatch(/as of +2016-01-15 +\(from --as-of\)/);
-    expect(run.stdout).toMatch(/took +[\d.]+ s: [\d,]+ rows\/s/);
+    expect(run.stdout).toMatch(/took +[\d.]+ s: rows read, checked and written in [\d.]+ s \([\d,]+ rows\/s\), search index built in [\d.]+ s/);
     const opened = openDatabase(db);
     expect(createLicenseRepo(opened).get("ny", "1268007")).toContain('"business":"DEAD RABBIT TAVERN"');
     opened.close();

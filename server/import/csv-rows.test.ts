@@ -28,10 +28,22 @@ describe("csvRows", () => {
     ]);
   });
 
-  it("reads a stray quote inside a field as text", async () => {
+  it("names every line a stray quote made unreadable, and goes on after them", async () => {
+    expect(await rows('a,b\n9,"x"y\n11,12\n"13",14\n15,16\n')).toEqual([
+      { line: 1, cells: ["a", "b"] },
+      { line: 2, problem: "unparseable CSV (malformed quotes: lines 2-4 could not be read as rows)" },
+      { line: 5, cells: ["15", "16"] },
+    ]);
     expect(await rows('a,b\n9,"x"y\n11,12\n')).toEqual([
       { line: 1, cells: ["a", "b"] },
-      { line: 2, cells: ["9", '"x"y'] },
+      { line: 2, problem: "unparseable CSV (a quote is never closed: lines 2-3 could not be read as rows)" },
+    ]);
+  });
+
+  it("reads a quote inside an unquoted field as text", async () => {
+    expect(await rows('a,b\n9,x"y"z\n11,12\n')).toEqual([
+      { line: 1, cells: ["a", "b"] },
+      { line: 2, cells: ["9", 'x"y"z'] },
       { line: 3, cells: ["11", "12"] },
     ]);
   });

@@ -23,8 +23,12 @@ export function formatSummary(result: ImportResult): string {
     lines.push(`    ${count(skip.count).padStart(7)}  ${skip.reason}; first at ${places(skip.examples)}`);
   }
   lines.push(`  as of       ${result.asOf}  (${AS_OF_FROM[result.asOfFrom]})`);
-  const rate = result.seconds > 0 ? Math.round(result.rowsRead / result.seconds) : 0;
-  lines.push(`  took        ${result.seconds.toFixed(2)} s: ${count(rate)} rows/s`);
+  const rate = result.rowSeconds > 0 ? Math.round(result.rowsRead / result.rowSeconds) : 0;
+  const indexing = result.seconds - result.rowSeconds;
+  lines.push(
+    `  took        ${result.seconds.toFixed(2)} s: rows read, checked and written in ${result.rowSeconds.toFixed(2)} s ` +
+      `(${count(rate)} rows/s), search index built in ${indexing.toFixed(2)} s`,
+  );
   return lines.join("\n");
 }
 

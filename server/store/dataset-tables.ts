@@ -20,7 +20,7 @@ export function createDatasetTables(db: Db, datasetId: number): void {
   db.exec(`
     CREATE TABLE ${t.rows} (
       id           INTEGER PRIMARY KEY,
-      license      TEXT NOT NULL UNIQUE,
+      license      TEXT NOT NULL,  -- unique: indexed once all rows are in (see indexLicenseNumbers)
       doc          TEXT NOT NULL,  -- the license object as served, validated on the way in
       active       INTEGER NOT NULL,
       business_key TEXT NOT NULL,
@@ -33,6 +33,21 @@ export function createDatasetTables(db: Db, datasetId: number): void {
 /** `dead rabbit` -> `^^dead ^^rabbit`: a word start becomes a trigram of its own, even for one letter. */
 export function markWordStarts(key: string): string {
   return key === "" ? "" : `^^${key.replaceAll(" ", " ^^")}`;
+}
+
+/**
+ * Once every row is in: the license-number index (building it once is faster than keeping it up
+ * row by row). Returns a license number that occurs twice, or null when all are unique.
+ */
+export function indexLicenseNumbers(db: Db, datasetId: number): string | null {
+  const t = datasetTables(datasetId);
+  try {
+    db.exec(`CREATE UNIQUE INDEX ${t.rows}_license ON ${t.rows} (license)`);
+    return null;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
+    return db.prepare(`SELECT license FROM ${t.rows} GROUP BY license HAVING count(*) > 1 LIMIT 1`).pluck().get() as string;
+  }
 }
 
 /**
