@@ -1,0 +1,105 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SearchField } from "../src/contract/search-query.ts";
+import type { Db } from "../server/store/open-database.ts";
+import { BENCH_DIR } from "./build-bench-db.ts";
+import { liveRowsTable, naiveMatchCount } from "./naive-search.ts";
+
+export interface MixQuery {
+  /** The query class, as the results table names it. */
+  label: string;
+  by: SearchField;
+  q: string;
+}
+
+const RARE = { min: 2, max: 5 };
+const MIX_FILE = join(BENCH_DIR, "query-mix.json");
+
+/** The mix of this build of the data: choosing it reads every row, so it is kept beside the database. */
+export function queryMixOf(db: Db, state: string, build: string): MixQuery[] {
+  if (existsSync(MIX_FILE)) {
+    const saved = JSON.parse(readFileSync(MIX_FILE, "utf8")) as { build: string; state: string; mix: MixQuery[] };
+    if (saved.build === build && saved.state === state) return saved.mix;
+  }
+  const mix = chooseQueryMix(db, state);
+  writeFileSync(MIX_FILE, JSON.stringify({ build, state, mix }));
+  return mix;
+}
+
+/**
+ * The fixed query mix, picked from the data itself so that it means the same on any build:
+ * the commonest name word, a word a handful of records hold, the commonest word pair, the
+ * commonest house number on the commonest street, a word nothing holds, and one- and
+ * two-letter word starts. Ties break alphabetically, so the same data gives the same mix.
+ */
+export function chooseQueryMix(db: Db, state: string): MixQuery[] {
+  const rows = liveRowsTable(db, state);
+  const words = new Map<string, number>();
+  const pairs = new Map<string, number>();
+  const starts1 = new Map<string, number>();
+  const starts2 = new Map<string, number>();
+  const names = db.prepare(`SELECT business_key, owner_key FROM ${rows}`).raw().iterate() as Iterable<string[]>;
+  for (const keys of names) {
+    for (const key of keys) {
+      const ws = key.split(" ");
+      ws.forEach((w, i) => {
+        bump(words, w);
+        bump(starts1, w.slice(0, 1));
+        if (w.length >= 2) bump(starts2, w.slice(0, 2));
+        if (i > 0 && isWord(ws[i - 1]!) && isWord(w)) bump(pairs, `${ws[i - 1]} ${w}`);
+      });
+    }
+  }
+  const streets = new Map<string, number>();
+  const addresses = new Map<string, number>();
+  for (const key of db.prepare(`SELECT address_key FROM ${rows}`).pluck().iterate() as Iterable<string>) {
+    const [number, ...street] = key.split(" ");
+    if (!/^\d+$/.test(number!) || street.length === 0) continue;
+    bump(streets, street.join(" "));
+    bump(addresses, key);
+  }
+  const street = top(streets);
+  const address = top(new Map([...addresses].filter(([key]) => key.endsWith(` ${street}`))));
+  // As a clerk types it: the line as the source wrote it (`30 WATER ST`), not its indexed form.
+  const line1 = db
+    .prepare(`SELECT json_extract(doc, '$.address.line_1') FROM ${rows} WHERE address_key = ? ORDER BY id LIMIT 1`)
+    .pluck()
+    .get(address) as string;
+
+  const rare = [...words]
+    .filter(([w, n]) => n >= RARE.min && n <= RARE.max && w.length >= 4 && isWord(w))
+    .map(([w]) => w)
+    .sort()
+    .find((w) => naiveMatchCount(db, rows, "name", w) <= 10);
+  const nothing = ["zqxjv", "qvzzkx", "xjqqzv"].find((w) => naiveMatchCount(db, rows, "name", w) === 0);
+  if (!rare || !nothing) throw new Error(`no rare or no absent word in ${state}: is the bench database complete?`);
+
+  const common = top(new Map([...words].filter(([w]) => isWord(w))));
+  // A pair a clerk would type (`new york`), not the common word again (`wine and`).
+  const pair = top(new Map([...pairs].filter(([p]) => !p.split(" ").includes(common))));
+  return [
+    { label: "common word", by: "name", q: common },
+    { label: "rare word", by: "name", q: rare },
+    { label: "two words", by: "name", q: pair },
+    { label: "number + street", by: "address", q: line1 },
+    { label: "no match", by: "name", q: nothing },
+    { label: "one character", by: "name", q: top(starts1) },
+    { label: "two characters", by: "name", q: top(starts2) },
+  ];
+}
+
+/** A word of at least three letters: shorter ones are the one- and two-character classes. */
+const isWord = (w: string) => w.length >= 3 && /^[a-z]+$/.test(w);
+
+function bump(counts: Map<string, number>, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+function top(counts: Map<string, number>): string {
+  let best: [string, number] | undefined;
+  for (const entry of counts) {
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
+  }
+  if (!best) throw new Error("no data to choose a query from");
+  return best[0];
+}
