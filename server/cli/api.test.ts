@@ -65,7 +65,7 @@ describe("npm run api: start-up failures say what to do", () => {
 });
 
 describe("npm run api: SIGTERM", () => {
-  it("answers, then on SIGTERM closes the database and exits 0", async () => {
+  it("answers, refuses a key revoked from another process on its next request, and on SIGTERM closes the database and exits 0", async () => {
     const port = await freePort();
     const child = spawn(TSX, [API, "--quiet", "--db", db, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
@@ -74,8 +74,16 @@ describe("npm run api: SIGTERM", () => {
       const timer = setTimeout(() => reject(new Error(`no start: ${stderr}`)), 15_000);
       child.stderr.on("data", () => stderr.includes("listening") && (clearTimeout(timer), resolve()));
     });
-    const response = await fetch(`http://127.0.0.1:${port}/v2/license/ny/0012345`, { headers: { authorization: `Bearer ${key}` } });
+    const url = `http://127.0.0.1:${port}/v2/license/ny/0012345`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);
+    // As `npm run keys -- revoke` would: another connection, another process's view of the file.
+    const other = openDatabase(db);
+    const doomed = createKeyRepo(other).create(["ny"]);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${doomed.key}` } })).status).toBe(200);
+    createKeyRepo(other).revoke(doomed.id);
+    other.close();
+    expect((await fetch(url, { headers: { authorization: `Bearer ${doomed.key}` } })).status).toBe(401);
     // The service has the database open in WAL mode: the -wal file exists until it closes cleanly.
     expect(existsSync(`${db}-wal`)).toBe(true);
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));

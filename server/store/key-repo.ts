@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { changeCounter } from "./change-watch.ts";
 import type { Db } from "./open-database.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
@@ -20,6 +21,8 @@ export interface Caller {
 }
 
 const KEY_SHAPE = /^ll_[A-Za-z0-9_-]{43}$/;
+/** Live keys remembered between database changes; more than this and the memory starts over. */
+const MAX_CACHED_KEYS = 10_000;
 
 function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -31,6 +34,10 @@ export function createKeyRepo(db: Db) {
   const byHash = db.prepare(`SELECT id, hash, states FROM api_keys WHERE hash = ? AND revoked_at IS NULL`);
   const all = db.prepare(`SELECT id, label, states, created_at, revoked_at FROM api_keys ORDER BY id`);
   const revoke = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
+  // Verified keys by hash, valid while nothing in the database changes.
+  const changes = changeCounter(db);
+  let cached = new Map<string, Caller>();
+  let cachedAt = changes();
 
   return {
     /** Creates a key for these states (lower-case codes, or ALL_STATES) and returns it in clear, once. */
@@ -56,11 +63,20 @@ export function createKeyRepo(db: Db) {
     verify(key: string): Caller | null {
       if (!KEY_SHAPE.test(key)) return null;
       const hash = hashKey(key);
+      const generation = changes();
+      if (generation !== cachedAt || cached.size >= MAX_CACHED_KEYS) {
+        cached = new Map();
+        cachedAt = generation;
+      }
+      const known = cached.get(hash);
+      if (known) return known;
       const row = byHash.get(hash) as { id: number; hash: string; states: string } | undefined;
       // The lookup is by hash, so timing cannot reveal a key; the comparison is constant-time anyway.
       if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
       const states = new Set(row.states.split(","));
-      return { keyId: row.id, covers: (state) => states.has(ALL_STATES) || states.has(state) };
+      const caller: Caller = { keyId: row.id, covers: (state) => states.has(ALL_STATES) || states.has(state) };
+      cached.set(hash, caller);
+      return caller;
     },
   };
 }

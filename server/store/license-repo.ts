@@ -1,9 +1,10 @@
 import type { Statement } from "better-sqlite3";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
+import { changeCounter } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
-import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
+import { createRankedSearch } from "./ranked-search.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 
 export interface Coverage {
@@ -18,12 +19,12 @@ export interface Coverage {
  * Reads licenses from the live data set of each state. Returns the stored JSON text of each
  * license: it was validated against the contract when written, and is served as it is.
  */
-export function createLicenseRepo(db: Db, options: RankedSearchOptions = {}) {
+export function createLicenseRepo(db: Db) {
   const liveDataset = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).pluck();
   const coverage = db.prepare(
     `SELECT state, records, as_of, source FROM datasets WHERE status = 'live' ORDER BY state`,
   );
-  const rankedSearch = createRankedSearch(db, options);
+  const rankedSearch = createRankedSearch(db);
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -34,15 +35,37 @@ export function createLicenseRepo(db: Db, options: RankedSearchOptions = {}) {
     return statement;
   };
 
-  // One read transaction per call: an import that flips a state live mid-call cannot drop the
-  // tables under it.
-  const get = db.transaction((state: string, license: string): string | null => {
-    const id = liveDataset.get(state) as number | undefined;
-    if (id === undefined) return null;
-    const t = datasetTables(id);
-    return (prepared(`SELECT doc FROM ${t.rows} WHERE license = ?`).pluck().get(license) as string | undefined) ?? null;
-  });
+  // Each state's live data set, remembered until the database changes (an import flips one live).
+  const changes = changeCounter(db);
+  let live = new Map<string, number | undefined>();
+  let liveAt = changes();
+  const liveId = (state: string): number | undefined => {
+    const generation = changes();
+    if (generation !== liveAt) {
+      live = new Map();
+      liveAt = generation;
+    }
+    if (!live.has(state)) live.set(state, liveDataset.get(state) as number | undefined);
+    return live.get(state);
+  };
 
+  const get = (state: string, license: string): string | null => {
+    for (let attempt = 0; ; attempt++) {
+      const id = liveId(state);
+      if (id === undefined) return null;
+      try {
+        const doc = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`).pluck().get(license);
+        return (doc as string | undefined) ?? null;
+      } catch (error) {
+        // An import flipped the state live and dropped these tables between the two reads: once more.
+        if (attempt > 0 || !/no such table/.test(String(error))) throw error;
+        live = new Map();
+      }
+    }
+  };
+
+  // One read transaction per search: an import that flips a state live mid-search cannot drop the
+  // tables under it.
   const search = db.transaction((query: SearchQuery): string[] => {
     const id = liveDataset.get(query.state) as number | undefined;
     const terms = searchTerms(query.by, query.q);
@@ -64,7 +87,7 @@ export function createLicenseRepo(db: Db, options: RankedSearchOptions = {}) {
         ...rest,
       })),
     /** Whether a state has live data. */
-    has: (state: string): boolean => liveDataset.get(state) !== undefined,
+    has: (state: string): boolean => liveId(state) !== undefined,
   };
 }
 

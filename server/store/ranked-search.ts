@@ -1,19 +1,10 @@
 import type { Statement } from "better-sqlite3";
 import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
-import { datasetTables } from "./dataset-tables.ts";
+import { datasetTables, markWordStarts } from "./dataset-tables.ts";
 import { words } from "./normalize.ts";
 import type { Db } from "./open-database.ts";
 import { MIN_INSIDE_WORD, startsInOrder, type KeyField, type SearchTerms } from "./search-terms.ts";
 
-/** A "starts with" range this small is read whole and sorted; a larger one is read in rank order. */
-const SMALL_RANGE = 2000;
-
-export interface RankedSearchOptions {
-  /** Tests lower it to take the large-range path on small data. */
-  smallRange?: number;
-}
-/** Above every character a key can hold, so `key < prefix || TOP` bounds the keys starting with prefix. */
-const TOP = "\u{10FFFF}";
 
 interface Hit {
   rank: number;
@@ -25,7 +16,7 @@ interface Hit {
  * tier by tier, and within a tier field by field (business before owner), each field's rows read
  * in its precomputed rank order so that most queries stop after a few index reads.
  */
-export function createRankedSearch(db: Db, { smallRange = SMALL_RANGE }: RankedSearchOptions = {}) {
+export function createRankedSearch(db: Db) {
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -57,10 +48,13 @@ export function createRankedSearch(db: Db, { smallRange = SMALL_RANGE }: RankedS
     for (const field of fields) {
       take(prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(terms.whole, enough()) as Hit[]);
     }
-    // Tier 1: the field starts with the query.
+    // Tier 1: the field starts with the query (FTS5 `^`: the phrase at the start of the column).
     for (const field of fields) {
       if (full()) return found;
-      take(startingWith(t.ranks(field), terms));
+      for (const hit of matching(t.ranks(field), t.words(field), fieldStartMatch(terms))) {
+        take([hit]);
+        if (full()) return found;
+      }
     }
     // Tiers 2 and 3: every word starts a word of the field; in the query's order first.
     const anyOrder: Hit[][] = [];
@@ -86,31 +80,6 @@ export function createRankedSearch(db: Db, { smallRange = SMALL_RANGE }: RankedS
     }
     return found;
 
-    /** Rows whose key starts with a prefix, best first (rows equal to the query are skipped by take). */
-    function startingWith(ranks: string, terms: SearchTerms): Hit[] {
-      const hits: Hit[] = [];
-      for (const prefix of terms.prefixes) {
-        const range = prepared(`SELECT rank, row_id FROM ${ranks} WHERE key >= ? AND key < ? LIMIT ?`).all(
-          prefix,
-          prefix + TOP,
-          smallRange + 1,
-        ) as Hit[];
-        if (range.length <= smallRange) {
-          hits.push(...range);
-        } else {
-          // Many rows start so: reading in rank order finds the best ones within a few hundred rows.
-          hits.push(
-            ...(prepared(`SELECT rank, row_id FROM ${ranks} WHERE substr(key, 1, ?) = ? ORDER BY rank LIMIT ?`).all(
-              [...prefix].length,
-              prefix,
-              enough(),
-            ) as Hit[]),
-          );
-        }
-      }
-      return hits.sort((a, b) => a.rank - b.rank);
-    }
-
     function matching(ranks: string, index: string, match: string) {
       return prepared(
         `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${ranks} r ON r.rank = s.rowid
@@ -118,6 +87,11 @@ export function createRankedSearch(db: Db, { smallRange = SMALL_RANGE }: RankedS
       ).iterate(match) as IterableIterator<Hit & { key: string }>;
     }
   };
+}
+
+/** FTS5 query: the field starts with the query (the last word may be half typed). */
+function fieldStartMatch(terms: SearchTerms): string {
+  return terms.prefixes.map((prefix) => `^"${markWordStarts(prefix)}"`).join(" OR ");
 }
 
 /** FTS5 query: every word (in any of its forms) at the start of a word. */
