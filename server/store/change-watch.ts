@@ -4,24 +4,37 @@ const watches = new WeakMap<Db, () => number>();
 
 /**
  * A number that moves whenever the database may have changed: a commit by another connection
- * (`data_version`: an import, `npm run keys revoke`) or a write by this one (`total_changes()`).
- * Caches keyed to it stay exact: a revoked key is refused on its very next request.
+ * (`data_version`: an import, `npm run keys -- revoke`) or a write by this one (`total_changes()`).
+ * Caches keyed to it stay exact: a revoked key is refused on its next request.
  */
 export function changeCounter(db: Db): () => number {
   let counter = watches.get(db);
-  if (!counter) {
-    const version = db.prepare(`SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()`).pluck();
-    let last = version.get();
-    let generation = 0;
-    counter = () => {
-      const now = version.get();
-      if (now !== last) {
-        last = now;
+  if (counter) return counter;
+  const dataVersion = db.prepare(`PRAGMA data_version`).pluck();
+  const ownChanges = db.prepare(`SELECT total_changes()`).pluck();
+  let lastVersion = dataVersion.get();
+  let lastOwn = ownChanges.get();
+  let generation = 0;
+  // Reading data_version takes the database's read lock (a few µs): once per event-loop turn is
+  // enough, since a commit elsewhere can only be seen from one turn to the next anyway.
+  let versionFresh = false;
+  counter = () => {
+    if (!versionFresh) {
+      versionFresh = true;
+      setImmediate(() => (versionFresh = false));
+      const version = dataVersion.get();
+      if (version !== lastVersion) {
+        lastVersion = version;
         generation++;
       }
-      return generation;
-    };
-    watches.set(db, counter);
-  }
+    }
+    const own = ownChanges.get();
+    if (own !== lastOwn) {
+      lastOwn = own;
+      generation++;
+    }
+    return generation;
+  };
+  watches.set(db, counter);
   return counter;
 }
