@@ -14,7 +14,8 @@ import { startApp } from "./start-app.ts";
  * With LLS_BASE_URL (and LLS_API_KEY) set, only the app, against that service.
  */
 const DB = process.env.LLS_DB ?? "data/licenses.sqlite";
-const KEY_FILE = `${dirname(DB)}/local-api-key`;
+// One key file per database, so switching LLS_DB does not replace another database's key.
+const KEY_FILE = `${DB}.key`;
 const HOST = "127.0.0.1";
 const API_PORT = Number(process.env.LLS_API_PORT ?? 8787);
 const DEMO_PER_STATE = 2000;

@@ -1,9 +1,9 @@
-import type { Statement } from "better-sqlite3";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { changeCounter } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
+import { statementCache } from "./statement-cache.ts";
 import { createRankedSearch } from "./ranked-search.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 
@@ -25,15 +25,7 @@ export function createLicenseRepo(db: Db) {
     `SELECT state, records, as_of, source FROM datasets WHERE status = 'live' ORDER BY state`,
   );
   const rankedSearch = createRankedSearch(db);
-  const statements = new Map<string, Statement<unknown[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepared = statementCache(db);
 
   // Each state's live data set, remembered until the database changes (an import flips one live).
   const changes = changeCounter(db);

@@ -3,9 +3,9 @@
  * accents, punctuation and apostrophes (`JOE'S` = `JOES` = `Joe's`) and `&` = `and`.
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+  // Most names are plain ASCII: nothing to decompose, and the search index is built from millions.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD").replace(/\p{M}+/gu, "");
+  return decomposed
     .toLowerCase()
     .replace(/&/g, " and ")
     // Apostrophes and periods join rather than split: JOE'S = JOES, P.J. = PJ, ST. = ST.

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { SCHEMA } from "./schema.ts";
 
 export type Db = Database.Database;
@@ -17,6 +18,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
       `database file ${file} does not exist: create it with \`npm run demo -- --db ${file}\` or \`npm run import -- --db ${file} ...\``,
     );
   }
+  if (file !== ":memory:" && options.create) mkdirSync(dirname(file), { recursive: true });
   let db: Db;
   try {
     db = new Database(file);

@@ -1,8 +1,8 @@
-import type { Statement } from "better-sqlite3";
 import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { datasetTables, markWordStarts } from "./dataset-tables.ts";
 import { words } from "./normalize.ts";
 import type { Db } from "./open-database.ts";
+import { statementCache } from "./statement-cache.ts";
 import { MIN_INSIDE_WORD, startsInOrder, type KeyField, type SearchTerms } from "./search-terms.ts";
 
 
@@ -17,15 +17,7 @@ interface Hit {
  * in its precomputed rank order so that most queries stop after a few index reads.
  */
 export function createRankedSearch(db: Db) {
-  const statements = new Map<string, Statement<unknown[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepared = statementCache(db);
 
   return function rankedSearch(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): number[] {
     const t = datasetTables(datasetId);

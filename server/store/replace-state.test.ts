@@ -24,6 +24,14 @@ afterEach(() => {
 const records = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => licenseFixture({ license: `${prefix}${i}`, business: `${prefix} BAR ${i}` }));
 
+describe("openDatabase", () => {
+  it("creates the database's folder when asked to create the database", () => {
+    const file = join(dir, "not", "yet", "there.sqlite");
+    openDatabase(file, { create: true }).close();
+    expect(() => openDatabase(file).close()).not.toThrow();
+  });
+});
+
 describe("replaceState", () => {
   it("serves the old set until the new one is complete, then only the new one", async () => {
     await replaceState(db, meta, records("OLD", 3));
