@@ -21,7 +21,8 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
   const { address, details } = license;
   const stateLabel = stateName(license.state) ?? license.state.toUpperCase();
   const none = <span className="none">None given</span>;
-  const date = (iso: string | null) => (iso ? formatIsoDate(iso) : <span className="none">Not published by the state</span>);
+  const unpublished = <span className="none">Not published by the state</span>;
+  const date = (iso: string | null) => (iso ? formatIsoDate(iso) : unpublished);
 
   return (
     <article className="license">
@@ -72,7 +73,7 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
                 {address.city}, {address.state} {address.zip}
               </address>
             </Fact>
-            <Fact term="County">{address.county}</Fact>
+            <Fact term="County">{address.county || unpublished}</Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-license">

@@ -118,9 +118,14 @@ describe("the expiry notice", () => {
 
 describe("a license whose state publishes fewer dates", () => {
   it("marks each missing date as not published, never as a date", async () => {
-    const sparse: License = { ...FOUND, dates: { ny: { effective: null, expires: null, issued_original: null, issued_latest: null } } };
+    const sparse: License = {
+      ...FOUND,
+      address: { ...FOUND.address, county: "" },
+      dates: { ny: { effective: null, expires: null, issued_original: null, issued_latest: null } },
+    };
     reply = () => Response.json({ data: sparse });
     renderAt("/license/ny/0012345");
-    expect(await screen.findAllByText("Not published by the state")).toHaveLength(4);
+    // Four dates and the county (Massachusetts, for one, publishes no county).
+    expect(await screen.findAllByText("Not published by the state")).toHaveLength(5);
   });
 });
