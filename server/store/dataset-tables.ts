@@ -65,7 +65,8 @@ export function buildSearchIndexes(db: Db, datasetId: number): void {
       INSERT INTO ${ranks} (rank, row_id, key)
         SELECT row_number() OVER (ORDER BY active DESC, length(${field}_key), license), id, ${field}_key FROM ${t.rows};
       CREATE INDEX ${ranks}_key ON ${ranks} (key);
-      CREATE VIRTUAL TABLE ${index} USING fts5(words, content = '', tokenize = 'trigram');
+      -- contentless, and no per-row column sizes: search matches and orders by rowid, never by bm25.
+      CREATE VIRTUAL TABLE ${index} USING fts5(words, content = '', columnsize = 0, tokenize = 'trigram');
       INSERT INTO ${index} (rowid, words) SELECT rank, ll_mark_word_starts(key) FROM ${ranks};
       INSERT INTO ${index} (${index}) VALUES ('optimize');
     `);
