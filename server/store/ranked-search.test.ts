@@ -97,6 +97,20 @@ describe("ranking table", () => {
   });
 });
 
+describe("the limit of 10", () => {
+  it("holds when a later tier's held-back matches would overflow it", async () => {
+    // "rabbit dead": every business matches in the other order (tier 3), and so does one owner.
+    const records = [
+      ...Array.from({ length: 10 }, (_, i) => rec(`B${i}`, `DEAD RABBIT ${i}`)),
+      rec("O1", "SOMETHING ELSE", "DEAD RABBIT OWNER"),
+    ];
+    const store = await storeOf(records);
+    expect(store.search("name", "rabbit dead")).toEqual(expectedOrder(records, "name", "rabbit dead"));
+    expect(store.search("name", "rabbit dead")).toHaveLength(10);
+    store.close();
+  });
+});
+
 describe("ranked search against the plain rule", () => {
   const vocabulary = ["dead", "rabbit", "rabbits", "red", "bar", "barn", "tavern", "joe's", "&", "and", "café", "cafe",
     "st", "street", "n", "north", "1st", "first", "ave", "the", "a", "30", "130", "water", "grill", "x"];

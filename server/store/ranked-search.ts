@@ -5,7 +5,6 @@ import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { MIN_INSIDE_WORD, startsInOrder, type KeyField, type SearchTerms } from "./search-terms.ts";
 
-
 interface Hit {
   rank: number;
   row_id: number;
@@ -24,14 +23,17 @@ export function createRankedSearch(db: Db) {
     const found: number[] = [];
     const seen = new Set<number>();
     const full = () => found.length >= MAX_RESULTS;
-    /** Takes hits in order, skipping rows already placed by a better tier or field. */
+    /**
+     * Takes hits in order, skipping rows already placed by a better tier or field, and stops
+     * reading (which resets a lazily read statement) as soon as the results are full.
+     */
     const take = (hits: Iterable<Hit>) => {
+      if (full()) return;
       for (const { row_id } of hits) {
+        if (seen.has(row_id)) continue;
+        seen.add(row_id);
+        found.push(row_id);
         if (full()) return;
-        if (!seen.has(row_id)) {
-          seen.add(row_id);
-          found.push(row_id);
-        }
       }
     };
     const enough = () => MAX_RESULTS - found.length + seen.size;
@@ -41,13 +43,8 @@ export function createRankedSearch(db: Db) {
       take(prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(terms.whole, enough()) as Hit[]);
     }
     // Tier 1: the field starts with the query (FTS5 `^`: the phrase at the start of the column).
-    for (const field of fields) {
-      if (full()) return found;
-      for (const hit of matching(t.ranks(field), t.words(field), fieldStartMatch(terms))) {
-        take([hit]);
-        if (full()) return found;
-      }
-    }
+    // A lazily read statement is opened only while results are missing: one left unread stays busy.
+    for (const field of fields) if (!full()) take(matching(t.ranks(field), t.words(field), fieldStartMatch(terms)));
     // Tiers 2 and 3: every word starts a word of the field; in the query's order first.
     const anyOrder: Hit[][] = [];
     for (const field of fields) {
@@ -63,13 +60,7 @@ export function createRankedSearch(db: Db) {
     }
     for (const hits of anyOrder) take(hits);
     // Tier 4: the rest of the matches, words found inside field words.
-    for (const field of fields) {
-      if (full()) return found;
-      for (const hit of matching(t.ranks(field), t.words(field), anywhereMatch(terms))) {
-        take([hit]);
-        if (full()) return found;
-      }
-    }
+    for (const field of fields) if (!full()) take(matching(t.ranks(field), t.words(field), anywhereMatch(terms)));
     return found;
 
     function matching(ranks: string, index: string, match: string) {
