@@ -38,3 +38,26 @@ export function changeCounter(db: Db): () => number {
   watches.set(db, counter);
   return counter;
 }
+
+/**
+ * A map that empties itself whenever the database may have changed (see changeCounter), or once
+ * it holds `limit` entries: for caches that must never outlive what they were read from.
+ */
+export function mapUntilChange<K, V>(db: Db, limit = Infinity) {
+  const changes = changeCounter(db);
+  let map = new Map<K, V>();
+  let at = changes();
+  return {
+    current(): Map<K, V> {
+      const generation = changes();
+      if (generation !== at || map.size >= limit) {
+        map = new Map();
+        at = generation;
+      }
+      return map;
+    },
+    clear(): void {
+      map = new Map();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { changeCounter } from "./change-watch.ts";
+import { mapUntilChange } from "./change-watch.ts";
 import type { Db } from "./open-database.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
@@ -35,9 +35,7 @@ export function createKeyRepo(db: Db) {
   const all = db.prepare(`SELECT id, label, states, created_at, revoked_at FROM api_keys ORDER BY id`);
   const revoke = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
   // Verified keys by hash, valid while nothing in the database changes.
-  const changes = changeCounter(db);
-  let cached = new Map<string, Caller>();
-  let cachedAt = changes();
+  const verified = mapUntilChange<string, Caller>(db, MAX_CACHED_KEYS);
 
   return {
     /** Creates a key for these states (lower-case codes, or ALL_STATES) and returns it in clear, once. */
@@ -63,11 +61,7 @@ export function createKeyRepo(db: Db) {
     verify(key: string): Caller | null {
       if (!KEY_SHAPE.test(key)) return null;
       const hash = hashKey(key);
-      const generation = changes();
-      if (generation !== cachedAt || cached.size >= MAX_CACHED_KEYS) {
-        cached = new Map();
-        cachedAt = generation;
-      }
+      const cached = verified.current();
       const known = cached.get(hash);
       if (known) return known;
       const row = byHash.get(hash) as { id: number; hash: string; states: string } | undefined;

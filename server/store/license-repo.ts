@@ -1,6 +1,6 @@
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
-import { changeCounter } from "./change-watch.ts";
+import { mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
@@ -28,17 +28,11 @@ export function createLicenseRepo(db: Db) {
   const prepared = statementCache(db);
 
   // Each state's live data set, remembered until the database changes (an import flips one live).
-  const changes = changeCounter(db);
-  let live = new Map<string, number | undefined>();
-  let liveAt = changes();
+  const live = mapUntilChange<string, number | undefined>(db);
   const liveId = (state: string): number | undefined => {
-    const generation = changes();
-    if (generation !== liveAt) {
-      live = new Map();
-      liveAt = generation;
-    }
-    if (!live.has(state)) live.set(state, liveDataset.get(state) as number | undefined);
-    return live.get(state);
+    const ids = live.current();
+    if (!ids.has(state)) ids.set(state, liveDataset.get(state) as number | undefined);
+    return ids.get(state);
   };
 
   const get = (state: string, license: string): string | null => {
@@ -51,7 +45,7 @@ export function createLicenseRepo(db: Db) {
       } catch (error) {
         // An import flipped the state live and dropped these tables between the two reads: once more.
         if (attempt > 0 || !/no such table/.test(String(error))) throw error;
-        live = new Map();
+        live.clear();
       }
     }
   };
