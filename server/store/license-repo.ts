@@ -4,7 +4,7 @@ import { mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
-import { createRankedSearch } from "./ranked-search.ts";
+import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 
 export interface Coverage {
@@ -19,12 +19,12 @@ export interface Coverage {
  * Reads licenses from the live data set of each state. Returns the stored JSON text of each
  * license: it was validated against the contract when written, and is served as it is.
  */
-export function createLicenseRepo(db: Db) {
+export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {}) {
   const liveDataset = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).pluck();
   const coverage = db.prepare(
     `SELECT state, records, as_of, source FROM datasets WHERE status = 'live' ORDER BY state`,
   );
-  const rankedSearch = createRankedSearch(db);
+  const rankedSearch = createRankedSearch(db, searchOptions);
   const prepared = statementCache(db);
 
   // Each state's live data set, remembered until the database changes (an import flips one live).

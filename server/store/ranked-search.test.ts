@@ -5,6 +5,7 @@ import type { SearchField } from "../../src/contract/search-query.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import type { LicenseRecord } from "./license-record.ts";
 import { createLicenseRepo } from "./license-repo.ts";
+import type { RankedSearchOptions } from "./ranked-search.ts";
 import { openDatabase } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";
 import { compareRanked, matchTier, type Ranked } from "./search-ranking.ts";
@@ -30,10 +31,21 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
   return ranked.sort(compareRanked).slice(0, MAX_RESULTS).map((r) => r.license);
 }
 
-async function storeOf(records: LicenseRecord[]) {
+/**
+ * Ranked search changes strategy with the number of matches; on small test data these settings
+ * make each strategy the one that runs, so every one is held to the plain rule.
+ */
+const STRATEGIES: Record<string, RankedSearchOptions> = {
+  "by default": {},
+  "tier by tier, starters from word-start matches": { allAtOnce: 0, fewStarters: 0 },
+  "tier by tier, starters by FTS5 ^ after a short scan": { allAtOnce: 0, fewStarters: 0, startScan: 1 },
+  "tier by tier, starters off the key index": { allAtOnce: 0, fewStarters: 1000 },
+};
+
+async function storeOf(records: LicenseRecord[], options: RankedSearchOptions = {}) {
   const db = openDatabase(":memory:");
   await replaceState(db, { state: "ny", source: "test", asOf: null }, records);
-  const repo = createLicenseRepo(db);
+  const repo = createLicenseRepo(db, options);
   return {
     search: (by: SearchField, q: string) =>
       repo.search({ state: "ny", by, q }).map((doc) => (JSON.parse(doc) as LicenseRecord).license),
@@ -44,7 +56,7 @@ async function storeOf(records: LicenseRecord[]) {
 const rec = (license: string, business: string, owner = "SOMEONE ELSE LLC", line_1 = "1 NOWHERE RD", status = "active") =>
   licenseFixture({ license, business, owner, status, address: { line_1 } });
 
-describe("ranking table", () => {
+describe.each(Object.entries(STRATEGIES))("ranking table, %s", (_name, options) => {
   const records = [
     rec("A01", "DEAD RABBIT"),
     rec("A02", "DEAD RABBIT TAVERN", "DRT GROUP LLC", "30 WATER STREET"),
@@ -61,7 +73,7 @@ describe("ranking table", () => {
     rec("A13", "OR NEAR BAR", "X", "130 WATER ST"),
   ];
   let store: Awaited<ReturnType<typeof storeOf>>;
-  beforeAll(async () => (store = await storeOf(records)));
+  beforeAll(async () => (store = await storeOf(records, options)));
   afterAll(() => store.close());
 
   it.each([
@@ -97,21 +109,34 @@ describe("ranking table", () => {
   });
 });
 
-describe("the limit of 10", () => {
+describe.each(Object.entries(STRATEGIES))("the limit of 10, %s", (_name, options) => {
   it("holds when a later tier's held-back matches would overflow it", async () => {
     // "rabbit dead": every business matches in the other order (tier 3), and so does one owner.
     const records = [
       ...Array.from({ length: 10 }, (_, i) => rec(`B${i}`, `DEAD RABBIT ${i}`)),
       rec("O1", "SOMETHING ELSE", "DEAD RABBIT OWNER"),
     ];
-    const store = await storeOf(records);
+    const store = await storeOf(records, options);
     expect(store.search("name", "rabbit dead")).toEqual(expectedOrder(records, "name", "rabbit dead"));
     expect(store.search("name", "rabbit dead")).toHaveLength(10);
     store.close();
   });
 });
 
-describe("ranked search against the plain rule", () => {
+describe.each(Object.entries(STRATEGIES))("many rows starting with the query, %s", (_name, options) => {
+  it("returns the best 10 by rank, not the first 10 in name order", async () => {
+    // Alphabetically the long names come first; by rank (shorter first) they come last.
+    const records = Array.from({ length: 16 }, (_, i) =>
+      rec(`H${String(i).padStart(2, "0")}`, `HARBOR ${String.fromCharCode(65 + i)}${"X".repeat(15 - i)}`),
+    );
+    const store = await storeOf(records, { ...options, fewStarters: options.fewStarters === 0 ? 0 : 100 });
+    expect(store.search("name", "harbor")).toEqual(expectedOrder(records, "name", "harbor"));
+    expect(store.search("name", "harbor")).toContain("H15");
+    store.close();
+  });
+});
+
+describe.each(Object.entries(STRATEGIES))("ranked search against the plain rule, %s", (_name, options) => {
   const vocabulary = ["dead", "rabbit", "rabbits", "red", "bar", "barn", "tavern", "joe's", "&", "and", "café", "cafe",
     "st", "street", "n", "north", "1st", "first", "ave", "the", "a", "30", "130", "water", "grill", "x"];
   const phrase = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }).map((w) => w.join(" ").toUpperCase());
@@ -126,7 +151,7 @@ describe("ranked search against the plain rule", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 60 }), fc.array(query, { minLength: 1, maxLength: 5 }), async (rows, queries) => {
         const records = rows.map((r, i) => rec(`L${String(i).padStart(3, "0")}`, r.business, r.owner, r.line_1, r.active ? "active" : "expired"));
-        const store = await storeOf(records);
+        const store = await storeOf(records, options);
         try {
           for (const q of queries) {
             for (const by of ["name", "address"] as const) {

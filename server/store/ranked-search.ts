@@ -3,19 +3,40 @@ import { datasetTables, markWordStarts } from "./dataset-tables.ts";
 import { words } from "./normalize.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
+import { matchTier } from "./search-ranking.ts";
 import { MIN_INSIDE_WORD, startsInOrder, type KeyField, type SearchTerms } from "./search-terms.ts";
 
 interface Hit {
   rank: number;
   row_id: number;
 }
+type KeyedHit = Hit & { key: string };
+
+/** Where ranked search changes strategy; tests lower them to cover every path on small data. */
+export interface RankedSearchOptions {
+  /**
+   * When no field has more matches than this, they are all read and ranked by the plain rule
+   * (search-ranking.ts) at once: a rare name costs one index read per field, not one per tier.
+   */
+  allAtOnce?: number;
+  /** Up to this many keys starting with the query are read off the key index and sorted. */
+  fewStarters?: number;
+  /**
+   * Past that, word-start matches are read in rank order and kept when the key starts with the
+   * query; after this many without filling the results, FTS5 `^` reads the rest.
+   */
+  startScan?: number;
+}
+
+const DEFAULTS: Required<RankedSearchOptions> = { allAtOnce: 20, fewStarters: 200, startScan: 2000 };
 
 /**
  * The best MAX_RESULTS rows for a query over one data set, in the order search-ranking.ts defines:
  * tier by tier, and within a tier field by field (business before owner), each field's rows read
  * in its precomputed rank order so that most queries stop after a few index reads.
  */
-export function createRankedSearch(db: Db) {
+export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
+  const { allAtOnce, fewStarters, startScan } = { ...DEFAULTS, ...options };
   const prepared = statementCache(db);
 
   return function rankedSearch(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): number[] {
@@ -42,15 +63,19 @@ export function createRankedSearch(db: Db) {
     for (const field of fields) {
       take(prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(terms.whole, enough()) as Hit[]);
     }
-    // Tier 1: the field starts with the query (FTS5 `^`: the phrase at the start of the column).
+    // Tier 1: the field starts with the query.
     // A lazily read statement is opened only while results are missing: one left unread stays busy.
-    for (const field of fields) if (!full()) take(matching(t.ranks(field), t.words(field), fieldStartMatch(terms)));
+    for (const field of fields) if (!full()) take(startingWith(field));
+    if (full()) return found;
+    // Rare words end here: every match ranked at once (the same order, tiers 0 and 1 included).
+    const all = rankAllIfFew();
+    if (all) return all;
     // Tiers 2 and 3: every word starts a word of the field; in the query's order first.
     const anyOrder: Hit[][] = [];
     for (const field of fields) {
       if (full()) return found;
       const later: Hit[] = [];
-      for (const hit of matching(t.ranks(field), t.words(field), wordStartMatch(terms))) {
+      for (const hit of matching(field, wordStartMatch(terms))) {
         if (seen.has(hit.row_id)) continue;
         if (startsInOrder(words(hit.key), terms)) take([hit]);
         else later.push(hit);
@@ -60,14 +85,84 @@ export function createRankedSearch(db: Db) {
     }
     for (const hits of anyOrder) take(hits);
     // Tier 4: the rest of the matches, words found inside field words.
-    for (const field of fields) if (!full()) take(matching(t.ranks(field), t.words(field), anywhereMatch(terms)));
+    for (const field of fields) if (!full()) take(matching(field, anywhereMatch(terms)));
     return found;
 
-    function matching(ranks: string, index: string, match: string) {
+    /** Every match ranked by the plain rule, or null when some field has more than allAtOnce. */
+    function rankAllIfFew(): number[] | null {
+      const match = anywhereMatch(terms);
+      const perField: number[][] = [];
+      for (const field of fields) {
+        const index = t.words(field);
+        const ranks = prepared(`SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?`).pluck().all(match, allAtOnce + 1);
+        if (ranks.length > allAtOnce) return null;
+        perField.push(ranks as number[]);
+      }
+      const best = new Map<number, { tier: number; field: number; rank: number }>();
+      fields.forEach((field, index) => {
+        for (const { rank, row_id, key } of rowsOfRanks(field, perField[index]!)) {
+          const tier = matchTier(key, terms);
+          if (tier === null) continue;
+          const known = best.get(row_id);
+          if (!known || tier < known.tier) best.set(row_id, { tier, field: index, rank });
+        }
+      });
+      return [...best]
+        .sort(([, a], [, b]) => a.tier - b.tier || a.field - b.field || a.rank - b.rank)
+        .slice(0, MAX_RESULTS)
+        .map(([rowId]) => rowId);
+    }
+
+    /**
+     * Rows whose key starts with the query, in rank order. FTS5 `^` alone is slow (milliseconds for
+     * `dead rabbit`) whenever its first trigrams are common, so: few starters come off the key
+     * index; many are found among word-start matches; `^` only reads what a long scan left.
+     */
+    function* startingWith(field: KeyField): Generator<Hit> {
+      // One or two letters: `^` reads a trigram or two, which is as fast as it gets.
+      if (terms.prefixes.every((prefix) => prefix.length <= 2)) return yield* matching(field, fieldStartMatch(terms));
+      const few = fewStartersOf(field);
+      // Only as many as could still be placed (some may already be, from a better tier or field).
+      if (few) return yield* rowsOfRanks(field, few.slice(0, enough()));
+      let last = 0;
+      let scanned = 0;
+      for (const hit of matching(field, wordStartMatch(terms))) {
+        if (terms.prefixes.some((prefix) => hit.key.startsWith(prefix))) yield hit;
+        last = hit.rank;
+        if (++scanned >= startScan) break;
+      }
+      if (scanned >= startScan) yield* matching(field, fieldStartMatch(terms), last);
+    }
+
+    /** Ranks of the keys starting with a prefix, sorted; null when there are more than fewStarters. */
+    function fewStartersOf(field: KeyField): number[] | null {
+      const ranks = new Set<number>();
+      for (const prefix of terms.prefixes) {
+        // Every key starting with the prefix sorts between it and the prefix plus the last code
+        // point; the rank (rowid) is in the key index, so counting them never reads the table.
+        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT ?`)
+          .pluck()
+          .all(prefix, `${prefix}\u{10FFFF}`, fewStarters + 1) as number[];
+        if (starters.length > fewStarters) return null;
+        for (const rank of starters) ranks.add(rank);
+      }
+      return [...ranks].sort((a, b) => a - b);
+    }
+
+    function rowsOfRanks(field: KeyField, ranks: number[]): KeyedHit[] {
+      if (ranks.length === 0) return [];
       return prepared(
-        `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${ranks} r ON r.rank = s.rowid
-         WHERE ${index} MATCH ? ORDER BY s.rowid`,
-      ).iterate(match) as IterableIterator<Hit & { key: string }>;
+        `SELECT rank, row_id, key FROM ${t.ranks(field)} WHERE rank IN (SELECT value FROM json_each(?)) ORDER BY rank`,
+      ).all(JSON.stringify(ranks)) as KeyedHit[];
+    }
+
+    /** A field's FTS5 matches in rank order, after rank `from`, read lazily. */
+    function matching(field: KeyField, match: string, from = 0) {
+      const index = t.words(field);
+      return prepared(
+        `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
+         WHERE ${index} MATCH ? AND s.rowid > ? ORDER BY s.rowid`,
+      ).iterate(match, from) as IterableIterator<KeyedHit>;
     }
   };
 }
@@ -77,14 +172,23 @@ function fieldStartMatch(terms: SearchTerms): string {
   return terms.prefixes.map((prefix) => `^"${markWordStarts(prefix)}"`).join(" OR ");
 }
 
+/**
+ * FTS5 phrase: `form` at the start of a word. Keys hold `^` only in the `^^` before each word, so
+ * `^ab...` can only be a word start: the leading `^^a` trigram, which nearly every row holds and
+ * which made rare words slow, is left out. One letter needs both marks to make a trigram.
+ */
+function atWordStart(form: string): string {
+  return form.length === 1 ? `"^^${form}"` : `"^${form}"`;
+}
+
 /** FTS5 query: every word (in any of its forms) at the start of a word. */
 function wordStartMatch(terms: SearchTerms): string {
-  return terms.words.map((w) => `(${w.forms.map((f) => `"^^${f}"`).join(" OR ")})`).join(" AND ");
+  return terms.words.map((w) => `(${w.forms.map(atWordStart).join(" OR ")})`).join(" AND ");
 }
 
 /** FTS5 query: every word anywhere; words under three characters at a word start. */
 function anywhereMatch(terms: SearchTerms): string {
   return terms.words
-    .map((w) => `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD ? `"${f}"` : `"^^${f}"`)).join(" OR ")})`)
+    .map((w) => `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD ? `"${f}"` : atWordStart(f))).join(" OR ")})`)
     .join(" AND ");
 }
