@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { Caller, KeyRepo } from "./store/key-repo.ts";
 import { sendProblem } from "./problem.ts";
 
@@ -12,7 +12,7 @@ const BEARER = /^Bearer ([^\s]+)$/;
 
 /** Runs before anything else on every request: without a live key, nothing else is answered. */
 export function authenticate(keys: KeyRepo) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const header = request.headers.authorization;
     const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
     const caller = token ? keys.verify(token) : null;
@@ -21,8 +21,11 @@ export function authenticate(keys: KeyRepo) {
       const detail = header
         ? "The API key is not valid or has been revoked. Send a current key as `Authorization: Bearer <key>`."
         : "Send an API key as `Authorization: Bearer <key>`.";
-      return sendProblem(reply, "unauthorized", detail);
+      // Answered here: not calling done() ends the request before any route runs.
+      sendProblem(reply, "unauthorized", detail);
+      return;
     }
     request.caller = caller;
+    done();
   };
 }

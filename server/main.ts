@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import { bufferedStdout } from "./request-log.ts";
 import type { RateLimitOptions } from "./rate-limit.ts";
 import { createKeyRepo } from "./store/key-repo.ts";
 import { createLicenseRepo } from "./store/license-repo.ts";
@@ -18,13 +19,17 @@ export class StartupError extends Error {}
 /** Opens the database, builds the service and listens. Resolves once it accepts connections. */
 export async function startServer(options: ServerOptions) {
   const db = openDatabase(options.db);
+  const log = options.log ? bufferedStdout() : null;
   const app = buildApp({
     licenses: createLicenseRepo(db),
     keys: createKeyRepo(db),
-    logger: options.log ? { level: "info" } : false,
+    logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: options.rateLimit,
   });
-  app.addHook("onClose", async () => db.close());
+  app.addHook("onClose", async () => {
+    db.close();
+    log?.flush();
+  });
   try {
     await app.listen({ port: options.port, host: options.host });
   } catch (error) {

@@ -1,42 +1,56 @@
 import type { Db } from "./open-database.ts";
 
-const watches = new WeakMap<Db, () => number>();
+interface Watch {
+  current(): number;
+  /** This connection just wrote: caches must not outlive it, not even within this turn. */
+  wrote(): void;
+}
 
-/**
- * A number that moves whenever the database may have changed: a commit by another connection
- * (`data_version`: an import, `npm run keys -- revoke`) or a write by this one (`total_changes()`).
- * Caches keyed to it stay exact: a revoked key is refused on its next request.
- */
-export function changeCounter(db: Db): () => number {
-  let counter = watches.get(db);
-  if (counter) return counter;
-  const dataVersion = db.prepare(`PRAGMA data_version`).pluck();
-  const ownChanges = db.prepare(`SELECT total_changes()`).pluck();
-  let lastVersion = dataVersion.get();
-  let lastOwn = ownChanges.get();
+const watches = new WeakMap<Db, Watch>();
+
+function watchOf(db: Db): Watch {
+  let watch = watches.get(db);
+  if (watch) return watch;
+  // data_version moves when another connection commits (an import, `npm run keys -- revoke`);
+  // total_changes() when this one writes by any path, the repos' announced writes aside.
+  const probe = db.prepare(`SELECT (SELECT data_version FROM pragma_data_version), total_changes()`).raw();
+  let last = String(probe.get());
   let generation = 0;
-  // Reading data_version takes the database's read lock (a few µs): once per event-loop turn is
-  // enough, since a commit elsewhere can only be seen from one turn to the next anyway.
-  let versionFresh = false;
-  counter = () => {
-    if (!versionFresh) {
-      versionFresh = true;
-      setImmediate(() => (versionFresh = false));
-      const version = dataVersion.get();
-      if (version !== lastVersion) {
-        lastVersion = version;
-        generation++;
+  // Each probe takes the database's read lock: once per event-loop turn is enough, since another
+  // connection's commit can only be seen from one turn to the next, and this connection's own
+  // writes through the repos are announced (wrote()). Requests then pay for it once per turn.
+  let fresh = false;
+  watch = {
+    current() {
+      if (!fresh) {
+        fresh = true;
+        setImmediate(() => (fresh = false));
+        const now = String(probe.get());
+        if (now !== last) {
+          last = now;
+          generation++;
+        }
       }
-    }
-    const own = ownChanges.get();
-    if (own !== lastOwn) {
-      lastOwn = own;
+      return generation;
+    },
+    wrote() {
       generation++;
-    }
-    return generation;
+      fresh = false;
+    },
   };
-  watches.set(db, counter);
-  return counter;
+  watches.set(db, watch);
+  return watch;
+}
+
+/** A number that moves whenever the database may have changed, for caches that must stay exact. */
+export function changeCounter(db: Db): () => number {
+  const watch = watchOf(db);
+  return () => watch.current();
+}
+
+/** Tells this connection's caches that it has just written (key-repo, replace-state do). */
+export function noteOwnWrite(db: Db): void {
+  watchOf(db).wrote();
 }
 
 /**

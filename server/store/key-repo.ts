@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { mapUntilChange } from "./change-watch.ts";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { mapUntilChange, noteOwnWrite } from "./change-watch.ts";
 import type { Db } from "./open-database.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
@@ -24,8 +24,9 @@ const KEY_SHAPE = /^ll_[A-Za-z0-9_-]{43}$/;
 /** Live keys remembered between database changes; more than this and the memory starts over. */
 const MAX_CACHED_KEYS = 10_000;
 
+/** One-shot: every request hashes its key, and a Hash object per call cost more than the hashing. */
 function hashKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 /** API keys: only their SHA-256 hashes are stored; a key is shown once, when created. */
@@ -54,7 +55,9 @@ export function createKeyRepo(db: Db) {
 
     /** Revokes a key; false when there is no such live key. Takes effect on the key's next request. */
     revoke(id: number): boolean {
-      return revoke.run(formatTimestamp(new Date()), id).changes === 1;
+      const revoked = revoke.run(formatTimestamp(new Date()), id).changes === 1;
+      noteOwnWrite(db);
+      return revoked;
     },
 
     /** The caller a presented key stands for, or null for a malformed, unknown or revoked key. */
