@@ -64,6 +64,14 @@ describe("replaceState", () => {
     expect(db.prepare(`SELECT count(*) FROM sqlite_master`).pluck().get()).toBe(tablesBefore);
   });
 
+  it("is served at once to a reader on the same connection, even within one event-loop turn", async () => {
+    const repo = createLicenseRepo(db);
+    expect(repo.has("ny")).toBe(false);
+    await replaceState(db, meta, records("NEW", 2));
+    expect(repo.has("ny")).toBe(true);
+    expect(JSON.parse(repo.get("ny", "NEW1")!).business).toBe("NEW BAR 1");
+  });
+
   it("rejects a record that does not fit the contract, naming the license", async () => {
     const bad = licenseFixture({ license: "BAD1", dates: { ny: { effective: "01/02/2020" } as never } });
     await expect(replaceState(db, meta, [bad])).rejects.toThrow(/BAD1.*dates/);

@@ -1,5 +1,6 @@
 import { LicenseSchema, type License } from "../../src/contract/license.ts";
 import { buildSearchIndexes, createDatasetTables, datasetTables, dropDatasetTables, indexLicenseNumbers } from "./dataset-tables.ts";
+import { noteOwnWrite } from "./change-watch.ts";
 import type { DatasetMeta, LicenseRecord } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { fieldKey } from "./search-terms.ts";
@@ -99,6 +100,8 @@ export async function replaceState(
     db.prepare(`UPDATE datasets SET status = 'live', records = ? WHERE id = ?`).run(written, datasetId);
     return old.map((r) => r.id);
   })();
+  // This connection's caches (the live data set of each state) must not outlive the flip.
+  noteOwnWrite(db);
   for (const id of retired) dropDataset(db, id);
   db.pragma("wal_checkpoint(PASSIVE)");
   return { datasetId, records: written };
