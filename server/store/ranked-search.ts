@@ -19,7 +19,10 @@ export interface RankedSearchOptions {
    * (search-ranking.ts) at once: a rare name costs one index read per field, not one per tier.
    */
   allAtOnce?: number;
-  /** Up to this many keys starting with the query are read off the key index and sorted. */
+  /**
+   * Up to this many keys starting with a one-word query are read off the key index and sorted;
+   * ten times as many for several words, whose FTS5 query costs far more per row.
+   */
   fewStarters?: number;
   /**
    * Past that, word-start matches are read in rank order and kept when the key starts with the
@@ -28,7 +31,7 @@ export interface RankedSearchOptions {
   startScan?: number;
 }
 
-const DEFAULTS: Required<RankedSearchOptions> = { allAtOnce: 20, fewStarters: 200, startScan: 2000 };
+const DEFAULTS: Required<RankedSearchOptions> = { allAtOnce: 20, fewStarters: 20, startScan: 2000 };
 
 /**
  * The best MAX_RESULTS rows for a query over one data set, in the order search-ranking.ts defines:
@@ -136,14 +139,15 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
 
     /** Ranks of the keys starting with a prefix, sorted; null when there are more than fewStarters. */
     function fewStartersOf(field: KeyField): number[] | null {
+      const few = terms.words.length > 1 ? fewStarters * 10 : fewStarters;
       const ranks = new Set<number>();
       for (const prefix of terms.prefixes) {
         // Every key starting with the prefix sorts between it and the prefix plus the last code
         // point; the rank (rowid) is in the key index, so counting them never reads the table.
         const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT ?`)
           .pluck()
-          .all(prefix, `${prefix}\u{10FFFF}`, fewStarters + 1) as number[];
-        if (starters.length > fewStarters) return null;
+          .all(prefix, `${prefix}\u{10FFFF}`, few + 1) as number[];
+        if (starters.length > few) return null;
         for (const rank of starters) ranks.add(rank);
       }
       return [...ranks].sort((a, b) => a - b);
