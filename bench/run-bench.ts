@@ -7,11 +7,13 @@ import { createBenchKey } from "./bench-key.ts";
 import { BIG_STATE, ensureBenchDb } from "./build-bench-db.ts";
 import { startChild } from "./child-server.ts";
 import { httpLatency, naiveLatency, rankedLatency, type ClassLatency } from "./latency.ts";
+import { EXAMPLE_QUERIES } from "./example-queries.ts";
 import { createNaiveSearch, liveRowsTable } from "./naive-search.ts";
 import { rssMb, sampleRss } from "./process-memory.ts";
 import { queryMixOf } from "./query-mix.ts";
+import type { Percentiles } from "./percentiles.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
-import { latencyTable, SPEED_TARGET, throughputTable } from "./speed-tables.ts";
+import { examplesTable, latencyTable, SPEED_TARGET, throughputTable } from "./speed-tables.ts";
 import { verdict } from "./table.ts";
 import { interleavedRounds, type RoundsResult } from "./throughput-rounds.ts";
 
@@ -47,6 +49,10 @@ console.log(`\nranked search in-process: ${runs.iterations} runs per class after
 const ranked = await rankedLatency(repo, state, mix, runs);
 console.log(`naive LIKE baseline: ${naiveRuns.iterations} runs per class`);
 const naive = await naiveLatency(createNaiveSearch(db, liveRowsTable(db, state)), mix, naiveRuns);
+console.log(`example queries in-process: ${runs.iterations} runs each`);
+const exampleHits = EXAMPLE_QUERIES.map(({ by, q }) => repo.search({ state, by, q }).length);
+const exampleLatency: Percentiles[] = [];
+for (const query of EXAMPLE_QUERIES) exampleLatency.push((await rankedLatency(repo, state, [query], runs)).get(query.label)!);
 const licenses = licensePaths(db, state);
 db.close();
 
@@ -98,6 +104,8 @@ const report = [
   summary,
   `### Latency per query class (${state}, 1,000,000 records)`,
   latencyTable(mix, hits, { ranked, http, naive }),
+  `### Example queries, in-process (${state}; not in the mix the targets are about)`,
+  examplesTable(EXAMPLE_QUERIES, exampleHits, exampleLatency),
   "### Throughput",
   throughputTable(rounds, names),
 ].join("\n\n");

@@ -1,4 +1,5 @@
 import type { ClassLatency } from "./latency.ts";
+import type { Percentiles } from "./percentiles.ts";
 import type { MixQuery } from "./query-mix.ts";
 import { markdownTable, ms, pct, verdict } from "./table.ts";
 import type { Endpoint, RoundsResult } from "./throughput-rounds.ts";
@@ -19,6 +20,14 @@ export function latencyTable(
         ms(h.p50), ms(h.p95), ms(h.p99), ms(n.p50), ms(n.p99), `${(r.p50 / n.p50).toFixed(4)} (${Math.round(n.p50 / r.p50)}x faster)`,
       ];
     }),
+  );
+}
+
+/** In-process ranked search of the example queries: figures only, no target of their own. */
+export function examplesTable(examples: MixQuery[], hits: number[], latency: Percentiles[]): string {
+  return markdownTable(
+    ["query", "kind", "hits", "ranked p50", "p95", "p99"],
+    examples.map(({ label, by, q }, i) => [`${by}=${q}`, label, hits[i]!, ms(latency[i]!.p50), ms(latency[i]!.p95), ms(latency[i]!.p99)]),
   );
 }
 
