@@ -110,6 +110,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
           if (!known || tier < known.tier) best.set(row_id, { tier, field: index, rank });
         }
       });
+      // compareRanked's order: a field's rank already stands for active first, length, license.
       return [...best]
         .sort(([, a], [, b]) => a.tier - b.tier || a.field - b.field || a.rank - b.rank)
         .slice(0, MAX_RESULTS)
