@@ -35,23 +35,12 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     return ids.get(state);
   };
 
-  // Per data set, so a lookup builds no SQL text at all.
-  const byLicenseIn = new Map<number, ReturnType<typeof prepared>>();
-  const byLicense = (id: number) => {
-    let statement = byLicenseIn.get(id);
-    if (!statement) {
-      statement = db.prepare(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`).pluck();
-      byLicenseIn.set(id, statement);
-    }
-    return statement;
-  };
-
   const get = (state: string, license: string): string | null => {
     for (let attempt = 0; ; attempt++) {
       const id = liveId(state);
       if (id === undefined) return null;
       try {
-        const doc = byLicense(id).get(license);
+        const doc = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`).pluck().get(license);
         return (doc as string | undefined) ?? null;
       } catch (error) {
         // An import flipped the state live and dropped these tables between the two reads: once more.
