@@ -42,28 +42,22 @@ function watchOf(db: Db): Watch {
   return watch;
 }
 
-/** A number that moves whenever the database may have changed, for caches that must stay exact. */
-export function changeCounter(db: Db): () => number {
-  const watch = watchOf(db);
-  return () => watch.current();
-}
-
 /** Tells this connection's caches that it has just written (key-repo, replace-state do). */
 export function noteOwnWrite(db: Db): void {
   watchOf(db).wrote();
 }
 
 /**
- * A map that empties itself whenever the database may have changed (see changeCounter), or once
+ * A map that empties itself whenever the database may have changed (see watchOf), or once
  * it holds `limit` entries: for caches that must never outlive what they were read from.
  */
 export function mapUntilChange<K, V>(db: Db, limit = Infinity) {
-  const changes = changeCounter(db);
+  const watch = watchOf(db);
   let map = new Map<K, V>();
-  let at = changes();
+  let at = watch.current();
   return {
     current(): Map<K, V> {
-      const generation = changes();
+      const generation = watch.current();
       if (generation !== at || map.size >= limit) {
         map = new Map();
         at = generation;
