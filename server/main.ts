@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { bufferedStdout } from "./request-log.ts";
 import type { RateLimitOptions } from "./rate-limit.ts";
+import { readInTurnSnapshots } from "./store/change-watch.ts";
 import { createKeyRepo } from "./store/key-repo.ts";
 import { createLicenseRepo } from "./store/license-repo.ts";
 import { openDatabase } from "./store/open-database.ts";
@@ -19,6 +20,8 @@ export class StartupError extends Error {}
 /** Opens the database, builds the service and listens. Resolves once it accepts connections. */
 export async function startServer(options: ServerOptions) {
   const db = openDatabase(options.db);
+  // The service only reads: each event-loop turn's requests share one read transaction.
+  readInTurnSnapshots(db);
   const log = options.log ? bufferedStdout() : null;
   const app = buildApp({
     licenses: createLicenseRepo(db),

@@ -5,11 +5,15 @@ import { accessibleState, STATE_UNAVAILABLE } from "../state-access.ts";
 
 export function licenseRoute(app: FastifyInstance, licenses: LicenseRepo) {
   // A wildcard, so a number holding `/` (sent as %2F, or even raw) stays one number.
-  app.get("/v2/license/:state/*", async (request, reply) => {
+  // Not async: every request would pay for a promise it does not need.
+  app.get("/v2/license/:state/*", (request, reply) => {
     const params = request.params as { state: string; "*": string };
     const state = accessibleState(params.state, request.caller, licenses);
-    if (!state) return sendProblem(reply, "state-unavailable", STATE_UNAVAILABLE);
+    if (!state) {
+      sendProblem(reply, "state-unavailable", STATE_UNAVAILABLE);
+      return;
+    }
     const doc = licenses.get(state, params["*"]);
-    return reply.type("application/json").send(`{"data":${doc ?? "null"}}`);
+    reply.type("application/json").send(`{"data":${doc ?? "null"}}`);
   });
 }

@@ -3,16 +3,27 @@ import type { KeyField } from "./search-terms.ts";
 
 export const KEY_FIELDS: readonly KeyField[] = ["business", "owner", "address"];
 
+export interface DatasetTables {
+  rows: string;
+  /** rank (the field's order within a tier) -> row and key. */
+  ranks(field: KeyField): string;
+  /** Trigram index of the field's word-marked key; its rowid is the rank. */
+  words(field: KeyField): string;
+}
+
+// Every request names these tables: made once per data set rather than per call.
+const named = new Map<number, DatasetTables>();
+
 /** Names of the tables that hold one data set: its rows, and per searched field a rank table and an index. */
-export function datasetTables(datasetId: number) {
+export function datasetTables(datasetId: number): DatasetTables {
+  let tables = named.get(datasetId);
+  if (tables) return tables;
   if (!Number.isSafeInteger(datasetId) || datasetId <= 0) throw new Error(`bad data set id ${datasetId}`);
-  return {
-    rows: `licenses_${datasetId}`,
-    /** rank (the field's order within a tier) -> row and key. */
-    ranks: (field: KeyField) => `rank_${field}_${datasetId}`,
-    /** Trigram index of the field's word-marked key; its rowid is the rank. */
-    words: (field: KeyField) => `words_${field}_${datasetId}`,
-  };
+  const ranks = Object.fromEntries(KEY_FIELDS.map((f) => [f, `rank_${f}_${datasetId}`])) as Record<KeyField, string>;
+  const words = Object.fromEntries(KEY_FIELDS.map((f) => [f, `words_${f}_${datasetId}`])) as Record<KeyField, string>;
+  tables = { rows: `licenses_${datasetId}`, ranks: (field) => ranks[field], words: (field) => words[field] };
+  named.set(datasetId, tables);
+  return tables;
 }
 
 export function createDatasetTables(db: Db, datasetId: number): void {

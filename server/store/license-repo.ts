@@ -1,6 +1,6 @@
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
-import { mapUntilChange } from "./change-watch.ts";
+import { consistentReads, mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
@@ -52,7 +52,7 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
 
   // One read transaction per search: an import that flips a state live mid-search cannot drop the
   // tables under it.
-  const search = db.transaction((query: SearchQuery): string[] => {
+  const search = consistentReads(db, (query: SearchQuery): string[] => {
     const id = liveDataset.get(query.state) as number | undefined;
     const terms = searchTerms(query.by, query.q);
     if (id === undefined || !terms) return [];
