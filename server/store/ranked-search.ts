@@ -66,13 +66,20 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     for (const field of fields) {
       take(prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(terms.whole, enough()) as Hit[]);
     }
+    if (full()) return found;
+    // Rare queries end here: every match ranked at once (tiers 0 and 1 again among them). For one
+    // word this costs an index read per field that stops after allAtOnce + 1 rows, less than
+    // looking for field starts first. Several words make FTS5 intersect their matches, and one or
+    // two letters start words in most rows: field starts, which usually fill the results, go first.
+    const oneLongWord = terms.words.length === 1 && terms.whole.length >= MIN_INSIDE_WORD;
+    const all = oneLongWord && rankAllIfFew();
+    if (all) return all;
     // Tier 1: the field starts with the query.
     // A lazily read statement is opened only while results are missing: one left unread stays busy.
     for (const field of fields) if (!full()) take(startingWith(field));
     if (full()) return found;
-    // Rare words end here: every match ranked at once (the same order, tiers 0 and 1 included).
-    const all = rankAllIfFew();
-    if (all) return all;
+    const allOfOthers = !oneLongWord && rankAllIfFew();
+    if (allOfOthers) return allOfOthers;
     // Tiers 2 and 3: every word starts a word of the field; in the query's order first.
     const anyOrder: Hit[][] = [];
     for (const field of fields) {
@@ -145,11 +152,14 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       for (const prefix of terms.prefixes) {
         // Every key starting with the prefix sorts between it and the prefix plus the last code
         // point; the rank (rowid) is in the key index, so counting them never reads the table.
-        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT ?`)
-          .pluck()
-          .all(prefix, `${prefix}\u{10FFFF}`, few + 1) as number[];
-        if (starters.length > few) return null;
-        for (const rank of starters) ranks.add(rank);
+        const range = [prefix, `${prefix}\u{10FFFF}`];
+        // Too many? Asked first, of the one row past the limit: reading them all just to count
+        // cost more than the search that follows.
+        if (prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(...range, few)) {
+          return null;
+        }
+        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ?`).pluck().all(...range);
+        for (const rank of starters as number[]) ranks.add(rank);
       }
       return [...ranks].sort((a, b) => a - b);
     }
