@@ -1,8 +1,11 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseFixture } from "./testing/license-fixture.ts";
 import { tempService } from "./testing/temp-service.ts";
 
+const TSX = join(import.meta.dirname, "../node_modules/.bin/tsx");
 const lines: string[] = [];
 const stream = new Writable({
   write(chunk, _encoding, done) {
@@ -47,4 +50,43 @@ describe("request log", () => {
     expect(log.toLowerCase()).not.toContain("authorization");
     expect(log).not.toContain("rabbit");
   });
+});
+
+describe("the server's stdout log (bufferedStdout)", () => {
+  it("shows a quiet server's lines while it runs, keeps their order, and loses none on a clean close", async () => {
+    // A child process stands in for the server: stdout is what an operator reads.
+    const script = `
+      import { bufferedStdout } from ${JSON.stringify(join(import.meta.dirname, "request-log.ts"))};
+      const log = bufferedStdout();
+      for (let i = 0; i < 3; i++) log.stream.write("quiet " + i + "\\n");
+      process.stdin.once("data", async () => {
+        for (let turn = 0; turn < 50; turn++) {
+          for (let i = 0; i < 100; i++) log.stream.write("busy " + (turn * 100 + i) + "\\n");
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        for (let i = 5000; i < 5010; i++) log.stream.write("busy " + i + "\\n");
+        log.flush();
+        process.exit(0);
+      });`;
+    const child = spawn(TSX, ["--eval", script], { stdio: ["pipe", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    const seen = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => out.includes(text) && resolve();
+        child.stdout.on("data", (chunk: string) => {
+          out += chunk;
+          check();
+        });
+        check();
+      });
+    // No more lines come and the process does not end: the quiet lines must show on their own.
+    await seen("quiet 2\n");
+    expect(child.exitCode).toBeNull();
+    child.stdin.write("go\n");
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(0);
+    const expected = [...[0, 1, 2].map((i) => `quiet ${i}`), ...Array.from({ length: 5010 }, (_, i) => `busy ${i}`)];
+    expect(out.trimEnd().split("\n")).toEqual(expected);
+  }, 20_000);
 });
