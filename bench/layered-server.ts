@@ -1,0 +1,64 @@
+import Fastify from "fastify";
+import type { AddressInfo } from "node:net";
+import { buildApp } from "../server/app.ts";
+import { bufferedStdout } from "../server/request-log.ts";
+import { readInTurnSnapshots } from "../server/store/change-watch.ts";
+import { createKeyRepo } from "../server/store/key-repo.ts";
+import { createLicenseRepo, type LicenseRepo } from "../server/store/license-repo.ts";
+import { openDatabase } from "../server/store/open-database.ts";
+
+// Child-process entry for `npm run bench:layers`: the API built with some of its layers, the
+// store's answers read once and then served from memory, so what is left is what the layers cost.
+//   fastify: Fastify and the two routes alone (no request id, key check, limit or log)
+//   api:     buildApp (request id, key check, the routes' parameter checks), `+limit`, `+log` as given
+export type Layers = "fastify" | "api" | "api+limit" | "api+limit+log";
+
+const UNREACHABLE = 1_000_000_000;
+const [file, layers] = process.argv.slice(2) as [string, Layers];
+const db = openDatabase(file);
+readInTurnSnapshots(db);
+const licenses = answeredFromMemory(createLicenseRepo(db));
+
+let app;
+if (layers === "fastify") {
+  app = Fastify();
+  app.get("/v2/license/:state/*", (request, reply) => {
+    const params = request.params as { state: string; "*": string };
+    reply.type("application/json").send(`{"data":${licenses.get(params.state, params["*"]) ?? "null"}}`);
+  });
+  app.get("/v2/search", (request, reply) => {
+    const { state, name, address } = request.query as Record<string, string>;
+    const docs = licenses.search({ state: state!, by: name === undefined ? "address" : "name", q: name ?? address! });
+    reply.type("application/json").send(`{"data":[${docs.join(",")}]}`);
+  });
+} else {
+  const log = layers.includes("+log") ? bufferedStdout() : null;
+  app = buildApp({
+    licenses,
+    keys: createKeyRepo(db),
+    logger: log ? { level: "info", stream: log.stream } : false,
+    rateLimit: layers.includes("+limit") ? { perSecond: UNREACHABLE, burst: UNREACHABLE } : false,
+  });
+}
+await app.listen({ port: 0, host: "127.0.0.1" });
+process.send!({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+process.once("SIGTERM", () => void app.close().then(() => process.exit(0)));
+
+/** The store, each distinct question asked of it once: the bench's paths repeat, so reads stop. */
+function answeredFromMemory(repo: LicenseRepo): LicenseRepo {
+  const gets = new Map<string, string | null>();
+  const searches = new Map<string, string[]>();
+  return {
+    ...repo,
+    get(state, license) {
+      const key = `${state}/${license}`;
+      if (!gets.has(key)) gets.set(key, repo.get(state, license));
+      return gets.get(key)!;
+    },
+    search(query) {
+      const key = `${query.state}/${query.by}/${query.q}`;
+      if (!searches.has(key)) searches.set(key, repo.search(query));
+      return searches.get(key)!;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../server/store/open-database.ts";
+import { licensePaths, searchPath } from "./api-paths.ts";
+import { createBenchKey } from "./bench-key.ts";
+import { BIG_STATE, ensureBenchDb } from "./build-bench-db.ts";
+import { startChild, type ChildServer } from "./child-server.ts";
+import type { Layers } from "./layered-server.ts";
+import { cpuMicros } from "./process-cpu.ts";
+import { queryMixOf } from "./query-mix.ts";
+import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
+import { markdownTable, pct } from "./table.ts";
+import { applyLoad, failures } from "./throughput.ts";
+
+// Where the API's throughput goes: the same load on the API built layer by layer, the store's
+// answers served from memory until the last row, which is the API as `npm run api` serves it.
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "5" }, rounds: { type: "string", default: "3" } },
+});
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const context = runContext(npmCommand("bench:layers"));
+const state = BIG_STATE;
+
+const built = await ensureBenchDb();
+const db = openDatabase(built.file);
+const paths = {
+  license: licensePaths(db, state),
+  search: queryMixOf(db, state, built.builtAt ?? "unknown").map((query) => searchPath(state, query)),
+};
+db.close();
+type Endpoint = keyof typeof paths;
+const endpoints = Object.keys(paths) as Endpoint[];
+
+const ROWS: { name: string; start: () => Promise<ChildServer> }[] = [
+  { name: "Fastify and the two routes, answers from memory", start: () => layered("fastify") },
+  { name: "+ request id, API key check, parameter checks (buildApp)", start: () => layered("api") },
+  { name: "+ rate limit", start: () => layered("api+limit") },
+  { name: "+ request log", start: () => layered("api+limit+log") },
+  { name: "+ the store's reads: the API as `npm run api` serves it", start: () => startChild("./api-server.ts", [built.file]) },
+];
+function layered(layers: Layers) {
+  return startChild("./layered-server.ts", [built.file, layers]);
+}
+
+const { headers, revoke } = createBenchKey(built.file, "npm run bench:layers");
+const servers: ChildServer[] = [];
+const results = ROWS.map(() => ({ license: [] as Round[], search: [] as Round[] }));
+const bareResults = { license: [] as number[], search: [] as number[] };
+interface Round {
+  rps: number;
+  cpuPerRequest: number;
+  failed: number;
+}
+try {
+  for (const row of ROWS) servers.push(await row.start());
+  const api = servers.at(-1)!;
+  const body = async (path: string) => (await fetch(api.url + path, { headers })).text();
+  const bodies = { "/license": await body(paths.license[0]!), "/search": await body(paths.search[0]!) };
+  const bare = await startChild("./bare-server.ts", [], { BARE_BODIES: JSON.stringify(bodies) });
+  servers.push(bare);
+  const bareLoad = { license: ["/license"], search: ["/search"] };
+
+  console.log(`${ROWS.length} builds of the API and a bare node:http server; ${seconds} s per target, ${rounds} rounds`);
+  for (const endpoint of endpoints) {
+    await applyLoad({ url: bare.url, paths: bareLoad[endpoint], headers, seconds: 1 });
+    for (const [i] of ROWS.entries()) await applyLoad({ url: servers[i]!.url, paths: paths[endpoint], headers, seconds: 2 });
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const endpoint of endpoints) {
+      const r = await applyLoad({ url: bare.url, paths: bareLoad[endpoint], headers, seconds });
+      bareResults[endpoint].push(r.rps);
+      console.log(`  round ${round} ${endpoint.padEnd(7)} bare ${Math.round(r.rps)} req/s`);
+      for (const [i, row] of ROWS.entries()) {
+        const server = servers[i]!;
+        const cpuBefore = cpuMicros(server.pid);
+        const load = await applyLoad({ url: server.url, paths: paths[endpoint], headers, seconds });
+        const cpuPerRequest = (cpuMicros(server.pid) - cpuBefore) / load.requests;
+        results[i]![endpoint].push({ rps: load.rps, cpuPerRequest, failed: failures(load) });
+        console.log(`  round ${round} ${endpoint.padEnd(7)} ${row.name}: ${Math.round(load.rps)} req/s, ${cpuPerRequest.toFixed(0)} us CPU/request`);
+      }
+    }
+  }
+} finally {
+  await Promise.all(servers.map((server) => server.stop()));
+  revoke();
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const table = (endpoint: Endpoint) => {
+  const bare = Math.max(...bareResults[endpoint]);
+  let previous: number | null = null;
+  const rows = ROWS.map((row, i) => {
+    const runs = results[i]![endpoint];
+    const best = Math.max(...runs.map((r) => r.rps));
+    const cpu = median(runs.map((r) => r.cpuPerRequest));
+    const added = previous === null ? "" : `${cpu - previous >= 0 ? "+" : ""}${(cpu - previous).toFixed(0)}`;
+    previous = cpu;
+    return [row.name, Math.round(best), pct(best / bare), cpu.toFixed(0), added, runs.reduce((n, r) => n + r.failed, 0)];
+  });
+  return markdownTable(
+    ["API built with", "req/s (best round)", "share of bare", "server CPU us/request (median)", "added by the layer", "errors + non-200"],
+    [["bare node:http, the same bytes", Math.round(bare), "100%", "", "", 0], ...rows],
+  );
+};
+const summary = [
+  `- Data: the \`npm run bench\` database (${state} 1,000,000 records); the same paths as its throughput rounds (${paths.license.length} license numbers in turn; the query mix in turn).`,
+  `- Each row adds one layer of the API to the row above. Until the last row the store's answers are read once and then served from memory (bench/layered-server.ts), so those rows show what the layers cost without the data; the last row is the API as served, request log on and discarded, rate limit out of reach.`,
+  `- autocannon as a library in this process, 50 connections, pipelining 1, ${seconds} s per target per round, ${rounds} rounds, servers taking turns; all servers run at once in child processes, idle but for the one loaded. Server CPU is the child's user and system time over the round (/proc/<pid>/stat, all threads), per request. Client and servers share the machine's ${availableParallelism()} cores.`,
+].join("\n");
+const report = [context, summary, "### /v2/license", table("license"), "### /v2/search", table("search")].join("\n\n");
+console.log(`\n${report}\n`);
+writeResultsSection("Throughput by layer of the API (issue 4): npm run bench:layers", report);
+console.log("written to bench/RESULTS.md");
