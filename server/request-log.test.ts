@@ -53,7 +53,10 @@ describe("request log", () => {
 });
 
 describe("the server's stdout log (bufferedStdout)", () => {
-  it("shows a quiet server's lines while it runs, keeps their order, and loses none on a clean close", async () => {
+  it.each([
+    ["on a clean close", "log.flush(); process.exit(0);"],
+    ["when the process exits without one", "process.exit(0);"],
+  ])("shows a quiet server's lines while it runs, keeps their order, and loses none %s", async (_when, end) => {
     // A child process stands in for the server: stdout is what an operator reads.
     const script = `
       import { bufferedStdout } from ${JSON.stringify(join(import.meta.dirname, "request-log.ts"))};
@@ -65,8 +68,7 @@ describe("the server's stdout log (bufferedStdout)", () => {
           await new Promise((resolve) => setImmediate(resolve));
         }
         for (let i = 5000; i < 5010; i++) log.stream.write("busy " + i + "\\n");
-        log.flush();
-        process.exit(0);
+        ${end}
       });`;
     const child = spawn(TSX, ["--eval", script], { stdio: ["pipe", "pipe", "inherit"] });
     let out = "";

@@ -28,11 +28,13 @@ export function logOneLinePerRequest(app: FastifyInstance): void {
  * are gathered in an array (pino writes a string per line) and handed to sonic-boom together, which
  * writes them in order, 4 KB or more at a time and at least every second, so a quiet server's lines
  * still show at once. (Handing it each line cost more than the request's own log work: it measures
- * its whole pending buffer on every write.) pino flushes it when the process exits; `flush` is for a
- * clean close. A crash may lose the last second of lines, never a request.
+ * its whole pending buffer on every write.) Whatever is pending is written when the process exits;
+ * `flush` is for a clean close. A crash may lose the last second of lines, never a request.
  */
 export function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  // Written synchronously, as Node writes stdout to files and pipes on Linux: an async write still
+  // in flight at exit let the last lines overtake it, or be lost.
+  const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
   let lines: string[] = [];
   const handOver = () => {
     if (lines.length === 0) return;
@@ -40,6 +42,12 @@ export function bufferedStdout() {
     lines = [];
   };
   const timer = setInterval(() => destination.flush(), 1000).unref();
+  // pino flushes sonic-boom at exit; the lines not yet handed over are ours to save.
+  const atExit = () => {
+    handOver();
+    destination.flushSync();
+  };
+  process.once("exit", atExit);
   return {
     stream: {
       write(line: string) {
@@ -49,8 +57,8 @@ export function bufferedStdout() {
     },
     flush: () => {
       clearInterval(timer);
-      handOver();
-      destination.flushSync();
+      process.off("exit", atExit);
+      atExit();
     },
   };
 }

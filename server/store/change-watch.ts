@@ -31,7 +31,14 @@ function watchOf(db: Db): Watch {
     if (!snapshotOpen) return;
     snapshotOpen = false;
     // A closed connection or an error SQLite rolled back has already ended it.
-    if (db.open && db.inTransaction) commit.run();
+    if (!db.open || !db.inTransaction) return;
+    try {
+      commit.run();
+    } catch (error) {
+      // Say so, but never take the server down from a timer: the snapshot only read.
+      process.emitWarning(`could not end a read snapshot: ${(error as Error).message}`);
+      if (db.inTransaction) db.exec("ROLLBACK");
+    }
   };
   const w: Watch = {
     snapshots: false,
@@ -62,7 +69,8 @@ function watchOf(db: Db): Watch {
 
 /**
  * For a connection that only serves reads (the API's): every event-loop turn's reads share one
- * read transaction, begun by the turn's first read and committed when the turn ends. Each
+ * read transaction, begun by the turn's first read and committed when the turn ends (when that read
+ * ran in a setImmediate callback, at the end of the next turn). Each
  * statement on its own would take and drop WAL read locks, two system calls or more, which under
  * load cost more than a license lookup itself. A turn lasts microseconds to milliseconds, so an
  * import's commit still shows from the next turn on and never waits for the readers. The

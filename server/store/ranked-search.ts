@@ -71,7 +71,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     // word this costs an index read per field that stops after allAtOnce + 1 rows, less than
     // looking for field starts first. Several words make FTS5 intersect their matches, and one or
     // two letters start words in most rows: field starts, which usually fill the results, go first.
-    const oneLongWord = terms.words.length === 1 && terms.whole.length >= MIN_INSIDE_WORD;
+    const oneLongWord = terms.words.length === 1 && terms.words[0]!.forms.every((f) => f.length >= MIN_INSIDE_WORD);
     const all = oneLongWord && rankAllIfFew();
     if (all) return all;
     // Tier 1: the field starts with the query.
