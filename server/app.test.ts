@@ -9,7 +9,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   service = await tempService({ ny: [licenseFixture({ license: "1268007" })] });
-  headers = service.keyFor(["ny"]).headers;
+  headers = (await service.keyFor(["ny"])).headers;
 });
 afterAll(() => service.close());
 

@@ -23,9 +23,9 @@ describe("authentication (rule 2)", () => {
   it("refuses a well-formed but unknown key", () => expectUnauthorized(`Bearer ll_${"A".repeat(43)}`));
 
   it("refuses a revoked key on its next request, without a restart", async () => {
-    const { id, headers } = service.keyFor(["ny"]);
+    const { id, headers } = await service.keyFor(["ny"]);
     expect((await service.app.inject({ url: "/v2/license/ny/1268007", headers })).statusCode).toBe(200);
-    service.keys.revoke(id);
+    await service.revoke(id);
     await expectUnauthorized(headers.authorization, "/v2/license/ny/1268007");
   });
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
       licenseFixture({ license: "9000002", business: "UNDER_SCORE LOUNGE" }),
     ],
   });
-  headers = service.keyFor(["ny"]).headers;
+  headers = (await service.keyFor(["ny"])).headers;
 });
 afterAll(() => service.close());
 

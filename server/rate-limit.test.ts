@@ -14,7 +14,7 @@ const get = (headers: Record<string, string>) => service.app.inject({ url: "/v2/
 
 describe("rate limit per key", () => {
   it("lets a key burst, then answers 429 with Retry-After and rate-limit headers", async () => {
-    const { headers } = service.keyFor(["ny"]);
+    const { headers } = await service.keyFor(["ny"]);
     const first = await get(headers);
     expect(first.statusCode).toBe(200);
     // Only a 429 says where the limit stands: three headers on every answer cost more than they told.
@@ -33,10 +33,10 @@ describe("rate limit per key", () => {
   });
 
   it("counts each key on its own", async () => {
-    const busy = service.keyFor(["ny"]).headers;
+    const busy = (await service.keyFor(["ny"])).headers;
     for (let i = 0; i < 11; i++) await get(busy);
     expect((await get(busy)).statusCode).toBe(429);
-    expect((await get(service.keyFor(["ny"]).headers)).statusCode).toBe(200);
+    expect((await get((await service.keyFor(["ny"])).headers)).statusCode).toBe(200);
   });
 
   it("does not count requests without a valid key against anyone", async () => {

@@ -22,7 +22,7 @@ afterAll(() => service.close());
 
 describe("request log", () => {
   it("writes one JSON line per request with id, method, path, status and milliseconds, and never the key", async () => {
-    const { key, headers } = service.keyFor(["ny"]);
+    const { key, headers } = await service.keyFor(["ny"]);
     const requests = [
       { url: "/v2/license/ny/1268007", headers },
       { url: "/v2/search?state=ny&name=rabbit", headers },

@@ -12,7 +12,7 @@ beforeAll(async () => {
     ma: [licenseFixture({ state: "ma", license: "00780-RS-0116", business: "UNION OYSTER HOUSE" })],
   });
   // Covers ny (which has data) and tx (which has none); not ma.
-  nyAndTx = service.keyFor(["ny", "tx"]).headers;
+  nyAndTx = (await service.keyFor(["ny", "tx"])).headers;
 });
 afterAll(() => service.close());
 
@@ -60,7 +60,7 @@ describe("GET /v2/states (rule 8)", () => {
   });
 
   it("lists every state with data for a key scoped to all states", async () => {
-    const all = service.keyFor(["*"]).headers;
+    const all = (await service.keyFor(["*"])).headers;
     const data = StatesResponseSchema.parse((await service.app.inject({ url: "/v2/states", headers: all })).json()).data;
     expect(data.map((s) => s.state)).toEqual(["ma", "ny"]);
   });

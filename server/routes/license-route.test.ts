@@ -14,7 +14,7 @@ beforeAll(async () => {
       licenseFixture({ license: "AB/12 #3", business: "ODD NUMBER BAR", address: { line_2: "2ND FLOOR" } }),
     ],
   });
-  headers = service.keyFor(["ny"]).headers;
+  headers = (await service.keyFor(["ny"])).headers;
 });
 afterAll(() => service.close());
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
     ],
     ma: [licenseFixture({ state: "ma", license: "00780-RS-0116", business: "UNION OYSTER HOUSE" })],
   });
-  headers = service.keyFor(["ny", "ma"]).headers;
+  headers = (await service.keyFor(["ny", "ma"])).headers;
 });
 afterAll(() => service.close());
 

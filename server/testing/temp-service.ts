@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { buildApp, type AppOptions } from "../app.ts";
+import { readInTurnSnapshots } from "../store/change-watch.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -19,23 +21,37 @@ export async function tempService(
   for (const [state, records] of Object.entries(data)) {
     await replaceState(db, { state, source: "test", asOf: "2026-01-15" }, records);
   }
-  const licenses = createLicenseRepo(db);
+  // The app reads on a connection of its own in turn snapshots, as startServer's does; the test
+  // writes (keys, imports) on the first, as `npm run keys` and `npm run import` would.
+  const serving = openDatabase(file);
+  readInTurnSnapshots(serving);
+  const licenses = createLicenseRepo(serving);
   const keys = createKeyRepo(db);
   // Tests make many requests a second with one key; the limiter has tests of its own.
-  const app = buildApp({ licenses, keys, rateLimit: false, ...options });
+  const app = buildApp({ licenses, keys: createKeyRepo(serving), rateLimit: false, ...options });
   return {
     app,
     db,
     file,
     licenses,
     keys,
-    /** A fresh key for these states, and the header that presents it. */
-    keyFor(states: string[]) {
+    /**
+     * A fresh key for these states, and the header that presents it. Like a key made with
+     * `npm run keys`, the app sees it from its next event-loop turn on: this waits for one.
+     */
+    async keyFor(states: string[]) {
       const { id, key } = keys.create(states);
+      await nextTurn();
       return { id, key, headers: { authorization: `Bearer ${key}` } };
+    },
+    /** Revokes a key; like `npm run keys -- revoke`, the app sees it from its next turn on. */
+    async revoke(id: number) {
+      keys.revoke(id);
+      await nextTurn();
     },
     async close() {
       await app.close();
+      serving.close();
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
