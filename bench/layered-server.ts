@@ -2,22 +2,30 @@ import Fastify from "fastify";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "../server/app.ts";
 import { bufferedStdout } from "../server/request-log.ts";
-import { readInTurnSnapshots } from "../server/store/change-watch.ts";
+import type { SearchQuery } from "../src/contract/search-query.ts";
+import { consistentReads, readInTurnSnapshots } from "../server/store/change-watch.ts";
+import { datasetTables } from "../server/store/dataset-tables.ts";
 import { createKeyRepo } from "../server/store/key-repo.ts";
 import { createLicenseRepo, type LicenseRepo } from "../server/store/license-repo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
+import { createRankedSearch } from "../server/store/ranked-search.ts";
+import { FIELDS_BY, searchTerms } from "../server/store/search-terms.ts";
+import { statementCache } from "../server/store/statement-cache.ts";
 
 // Child-process entry for `npm run bench:layers`: the API built with some of its layers, the
 // store's answers read once and then served from memory, so what is left is what the layers cost.
 //   fastify: Fastify and the two routes alone (no request id, key check, limit or log)
 //   api:     buildApp (request id, key check, the routes' parameter checks), `+limit`, `+log` as given
-export type Layers = "fastify" | "api" | "api+limit" | "api+limit+log";
+//   +docs:   the documents read from SQLite on every request: license lookups as served; each
+//            query's ranking (its row ids) done once and remembered, its 10 documents read each time
+export type Layers = "fastify" | "api" | "api+limit" | "api+limit+log" | "api+limit+log+docs";
 
 const UNREACHABLE = 1_000_000_000;
 const [file, layers] = process.argv.slice(2) as [string, Layers];
 const db = openDatabase(file);
 readInTurnSnapshots(db);
-const licenses = answeredFromMemory(createLicenseRepo(db));
+const store = createLicenseRepo(db);
+const licenses = layers.endsWith("+docs") ? rankingRemembered(store) : answeredFromMemory(store);
 
 let app;
 if (layers === "fastify") {
@@ -61,4 +69,24 @@ function answeredFromMemory(repo: LicenseRepo): LicenseRepo {
       return searches.get(key)!;
     },
   };
+}
+
+/** The store as served, except that each query is ranked once: its documents are still read each time. */
+function rankingRemembered(repo: LicenseRepo): LicenseRepo {
+  const rank = createRankedSearch(db);
+  const prepared = statementCache(db);
+  const liveDataset = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).pluck();
+  const rankings = new Map<string, { rows: string; rowIds: number[] }>();
+  const search = consistentReads(db, (query: SearchQuery): string[] => {
+    const key = `${query.state}/${query.by}/${query.q}`;
+    let ranking = rankings.get(key);
+    if (!ranking) {
+      const id = liveDataset.get(query.state) as number;
+      ranking = { rows: datasetTables(id).rows, rowIds: rank(id, FIELDS_BY[query.by], searchTerms(query.by, query.q)!) };
+      rankings.set(key, ranking);
+    }
+    const docById = prepared(`SELECT doc FROM ${ranking.rows} WHERE id = ?`).pluck();
+    return ranking.rowIds.map((rowId) => docById.get(rowId) as string);
+  });
+  return { ...repo, search };
 }

@@ -37,7 +37,11 @@ const ROWS: { name: string; start: () => Promise<ChildServer> }[] = [
   { name: "+ request id, API key check, parameter checks (buildApp)", start: () => layered("api") },
   { name: "+ rate limit", start: () => layered("api+limit") },
   { name: "+ request log", start: () => layered("api+limit+log") },
-  { name: "+ the store's reads: the API as `npm run api` serves it", start: () => startChild("./api-server.ts", [built.file]) },
+  {
+    name: "+ documents read from SQLite: license lookups; search ranked once per query, its documents read each time",
+    start: () => layered("api+limit+log+docs"),
+  },
+  { name: "+ search ranking: the API as `npm run api` serves it", start: () => startChild("./api-server.ts", [built.file]) },
 ];
 function layered(layers: Layers) {
   return startChild("./layered-server.ts", [built.file, layers]);
@@ -105,7 +109,7 @@ const table = (endpoint: Endpoint) => {
 };
 const summary = [
   `- Data: the \`npm run bench\` database (${state} 1,000,000 records); the same paths as its throughput rounds (${paths.license.length} license numbers in turn; the query mix in turn).`,
-  `- Each row adds one layer of the API to the row above. Until the last row the store's answers are read once and then served from memory (bench/layered-server.ts), so those rows show what the layers cost without the data; the last row is the API as served, request log on and discarded, rate limit out of reach.`,
+  `- Each row adds one layer of the API to the row above (bench/layered-server.ts). Until the documents row the store's answers are read once and then served from memory, so those rows show what the layers cost without the data. The documents row reads every answer's documents from SQLite as the API does (for /v2/license that is the whole lookup) but ranks each search query only once. The last row is the API as served, request log on and discarded, rate limit out of reach.`,
   `- autocannon as a library in this process, 50 connections, pipelining 1, ${seconds} s per target per round, ${rounds} rounds, servers taking turns; all servers run at once in child processes, idle but for the one loaded. Server CPU is the child's user and system time over the round (/proc/<pid>/stat, all threads), per request. Client and servers share the machine's ${availableParallelism()} cores.`,
 ].join("\n");
 const report = [context, summary, "### /v2/license", table("license"), "### /v2/search", table("search")].join("\n\n");
