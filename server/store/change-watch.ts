@@ -69,12 +69,12 @@ function watchOf(db: Db): Watch {
 
 /**
  * For a connection that only serves reads (the API's): every event-loop turn's reads share one
- * read transaction, begun by the turn's first read and committed when the turn ends (when that read
- * ran in a setImmediate callback, at the end of the next turn). Each
- * statement on its own would take and drop WAL read locks, two system calls or more, which under
- * load cost more than a license lookup itself. A turn lasts microseconds to milliseconds, so an
- * import's commit still shows from the next turn on and never waits for the readers. The
- * connection is made query-only: a write on it would otherwise be held until the turn's end.
+ * read transaction, begun by the turn's first read and committed when the turn ends (the next one,
+ * when that read ran in a setImmediate callback). Each statement on its own would take and drop
+ * WAL read locks, two system calls or more, which under load cost more than a license lookup
+ * itself. A turn lasts microseconds to milliseconds, so an import's commit still shows from the
+ * next turn on and never waits for the readers. The connection is made query-only: a write on it
+ * would otherwise be held until the turn's end.
  */
 export function readInTurnSnapshots(db: Db): void {
   db.pragma("query_only = 1");
