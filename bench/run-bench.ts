@@ -5,6 +5,7 @@ import { openDatabase } from "../server/store/open-database.ts";
 import { licensePaths, searchPath } from "./api-paths.ts";
 import { createBenchKey } from "./bench-key.ts";
 import { BIG_STATE, ensureBenchDb } from "./build-bench-db.ts";
+import { BARE_PATHS, startBareTwin } from "./bare-twin.ts";
 import { startChild } from "./child-server.ts";
 import { httpLatency, naiveLatency, rankedLatency, type ClassLatency } from "./latency.ts";
 import { EXAMPLE_QUERIES } from "./example-queries.ts";
@@ -64,16 +65,14 @@ let http: ClassLatency, rounds: RoundsResult, rss: { warm: number; peak: number 
 try {
   console.log(`HTTP latency: ${httpRuns.iterations} requests per class`);
   http = await httpLatency(api.url, key, state, mix, httpRuns);
-  const body = async (path: string) => (await fetch(api.url + path, { headers })).text();
-  const bodies = { "/license": await body(licenses[0]!), "/search": await body(searches[0]!) };
-  const bare = await startChild("./bare-server.ts", [], { BARE_BODIES: JSON.stringify(bodies) });
+  const bare = await startBareTwin(api.url, headers, { license: licenses[0]!, search: searches[0]! });
   try {
     console.log(`throughput: autocannon, 50 connections, ${load.seconds} s per target, ${load.rounds} interleaved rounds`);
     const warm = rssMb(api.pid);
     const sampler = sampleRss(api.pid);
     rounds = await interleavedRounds(
       {
-        bare: { license: { url: bare.url, paths: ["/license"] }, search: { url: bare.url, paths: ["/search"] } },
+        bare: { license: { url: bare.url, paths: BARE_PATHS.license }, search: { url: bare.url, paths: BARE_PATHS.search } },
         api: { license: { url: api.url, paths: licenses }, search: { url: api.url, paths: searches } },
       },
       { headers, ...load },

@@ -4,6 +4,7 @@ import { openDatabase } from "../server/store/open-database.ts";
 import { licensePaths, searchPath } from "./api-paths.ts";
 import { createBenchKey } from "./bench-key.ts";
 import { BIG_STATE, ensureBenchDb } from "./build-bench-db.ts";
+import { BARE_PATHS, startBareTwin } from "./bare-twin.ts";
 import { startChild, type ChildServer } from "./child-server.ts";
 import type { Layers } from "./layered-server.ts";
 import { cpuMicros } from "./process-cpu.ts";
@@ -59,20 +60,17 @@ interface Round {
 try {
   for (const row of ROWS) servers.push(await row.start());
   const api = servers.at(-1)!;
-  const body = async (path: string) => (await fetch(api.url + path, { headers })).text();
-  const bodies = { "/license": await body(paths.license[0]!), "/search": await body(paths.search[0]!) };
-  const bare = await startChild("./bare-server.ts", [], { BARE_BODIES: JSON.stringify(bodies) });
+  const bare = await startBareTwin(api.url, headers, { license: paths.license[0]!, search: paths.search[0]! });
   servers.push(bare);
-  const bareLoad = { license: ["/license"], search: ["/search"] };
 
   console.log(`${ROWS.length} builds of the API and a bare node:http server; ${seconds} s per target, ${rounds} rounds`);
   for (const endpoint of endpoints) {
-    await applyLoad({ url: bare.url, paths: bareLoad[endpoint], headers, seconds: 1 });
+    await applyLoad({ url: bare.url, paths: BARE_PATHS[endpoint], headers, seconds: 1 });
     for (const [i] of ROWS.entries()) await applyLoad({ url: servers[i]!.url, paths: paths[endpoint], headers, seconds: 2 });
   }
   for (let round = 1; round <= rounds; round++) {
     for (const endpoint of endpoints) {
-      const r = await applyLoad({ url: bare.url, paths: bareLoad[endpoint], headers, seconds });
+      const r = await applyLoad({ url: bare.url, paths: BARE_PATHS[endpoint], headers, seconds });
       bareResults[endpoint].push(r.rps);
       console.log(`  round ${round} ${endpoint.padEnd(7)} bare ${Math.round(r.rps)} req/s`);
       for (const [i, row] of ROWS.entries()) {
