@@ -6,7 +6,6 @@ export interface ApiTarget {
   apiKey: string;
 }
 
-
 /**
  * `/v2` goes to the license service with the key added here, on the server side:
  * the key never reaches the browser or the bundle.
@@ -34,7 +33,10 @@ export function appConfig(target: ApiTarget): UserConfig {
 }
 
 export default defineConfig(({ command }) => {
-  const target = { baseUrl: process.env.LLS_BASE_URL || "http://127.0.0.1:8787", apiKey: process.env.LLS_API_KEY ?? "" };
+  const target = {
+    baseUrl: process.env.LLS_BASE_URL || "http://127.0.0.1:8787",
+    apiKey: process.env.LLS_API_KEY ?? "",
+  };
   if (command === "serve" && !target.apiKey) {
     console.warn("LLS_API_KEY is not set: the service will refuse every /v2 request (npm run keys -- create ...)");
   }

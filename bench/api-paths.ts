@@ -12,6 +12,9 @@ export function licensePath(state: string, license: string): string {
 
 /** Every 1000th license of the state: spread over the whole table, the same on every build. */
 export function licensePaths(db: Db, state: string): string[] {
-  const licenses = db.prepare(`SELECT license FROM ${liveRowsTable(db, state)} WHERE id % 1000 = 1 ORDER BY id`).pluck().all();
+  const licenses = db
+    .prepare(`SELECT license FROM ${liveRowsTable(db, state)} WHERE id % 1000 = 1 ORDER BY id`)
+    .pluck()
+    .all();
   return (licenses as string[]).map((license) => licensePath(state, license));
 }

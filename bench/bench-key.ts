@@ -9,7 +9,7 @@ export function createBenchKey(file: string, label: string) {
   return {
     headers: { authorization: `Bearer ${key}` },
     key,
-    revoke() {
+    revoke: () => {
       const db = openDatabase(file);
       createKeyRepo(db).revoke(id);
       db.close();

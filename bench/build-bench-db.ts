@@ -36,7 +36,11 @@ export async function ensureBenchDb({ rebuild = false } = {}): Promise<BenchDb> 
   if (rebuild) rmSync(BUILD_LOG, { force: true });
 
   const db = openDatabase(BENCH_DB, { create: true });
-  const have = new Map(createLicenseRepo(db).coverage().map((c) => [c.state, c.records]));
+  const have = new Map(
+    createLicenseRepo(db)
+      .coverage()
+      .map((c) => [c.state, c.records]),
+  );
   const missing = Object.entries(BENCH_STATES).filter(([state, count]) => have.get(state) !== count);
   let log = readLog();
 
@@ -56,7 +60,12 @@ export async function ensureBenchDb({ rebuild = false } = {}): Promise<BenchDb> 
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.close();
   const reusedBig = !missing.some(([state]) => state === BIG_STATE);
-  return { file: BENCH_DB, bigBuildSeconds: log?.bigBuildSeconds ?? null, reused: reusedBig, builtAt: log?.builtAt ?? null };
+  return {
+    file: BENCH_DB,
+    bigBuildSeconds: log?.bigBuildSeconds ?? null,
+    reused: reusedBig,
+    builtAt: log?.builtAt ?? null,
+  };
 }
 
 function readLog(): BuildLog | null {

@@ -6,7 +6,12 @@ import type { MixQuery } from "./query-mix.ts";
 export type ClassLatency = Map<string, Percentiles>;
 
 /** The store's ranked search, called in this process, per query class. */
-export async function rankedLatency(repo: LicenseRepo, state: string, mix: MixQuery[], runs: Runs): Promise<ClassLatency> {
+export async function rankedLatency(
+  repo: LicenseRepo,
+  state: string,
+  mix: MixQuery[],
+  runs: Runs,
+): Promise<ClassLatency> {
   const result: ClassLatency = new Map();
   for (const { label, by, q } of mix) {
     result.set(label, percentiles(await timeRuns(() => repo.search({ state, by, q }), runs)));
@@ -26,7 +31,13 @@ export async function naiveLatency(
 }
 
 /** The same mix over HTTP, one request at a time on a kept-alive connection, body read in full. */
-export async function httpLatency(url: string, key: string, state: string, mix: MixQuery[], runs: Runs): Promise<ClassLatency> {
+export async function httpLatency(
+  url: string,
+  key: string,
+  state: string,
+  mix: MixQuery[],
+  runs: Runs,
+): Promise<ClassLatency> {
   const headers = { authorization: `Bearer ${key}` };
   const result: ClassLatency = new Map();
   for (const query of mix) {

@@ -82,7 +82,10 @@ function rankingRemembered(repo: LicenseRepo): LicenseRepo {
     let ranking = rankings.get(key);
     if (!ranking) {
       const id = liveDataset.get(query.state) as number;
-      ranking = { rows: datasetTables(id).rows, rowIds: rank(id, FIELDS_BY[query.by], searchTerms(query.by, query.q)!) };
+      ranking = {
+        rows: datasetTables(id).rows,
+        rowIds: rank(id, FIELDS_BY[query.by], searchTerms(query.by, query.q)!),
+      };
       rankings.set(key, ranking);
     }
     const docById = prepared(`SELECT doc FROM ${ranking.rows} WHERE id = ?`).pluck();

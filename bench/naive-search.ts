@@ -43,5 +43,8 @@ export function createNaiveSearch(db: Db, rows: string) {
 
 /** How many rows a naive search matches (to pick rare and absent words). */
 export function naiveMatchCount(db: Db, rows: string, by: SearchField, q: string): number {
-  return db.prepare(`SELECT count(*) FROM ${rows} WHERE ${likeAny(by)}`).pluck().get({ q: pattern(by, q) }) as number;
+  return db
+    .prepare(`SELECT count(*) FROM ${rows} WHERE ${likeAny(by)}`)
+    .pluck()
+    .get({ q: pattern(by, q) }) as number;
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 
 const RESULTS = new URL("./RESULTS.md", import.meta.url);
-const TITLE = "# Benchmark results\n\nFigures of the last run of each benchmark; each section is replaced by its own command.\n";
+const TITLE =
+  "# Benchmark results\n\nFigures of the last run of each benchmark; each section is replaced by its own command.\n";
 
 /** Replaces the `## heading` section of bench/RESULTS.md (or appends it), keeping the others. */
 export function writeResultsSection(heading: string, body: string): void {
@@ -25,7 +26,9 @@ export function runContext(command: string): string {
     `- Machine: ${availableParallelism()} cores (nproc), ${cpus()[0]?.model ?? "unknown CPU"}, ${gb} GB RAM, Node ${process.version}`,
     `- Command: \`${command}\``,
     // Other work on the machine moves every figure; this says how busy it was when the run began.
-    `- Load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(", ")} (1, 5, 15 min)`,
+    `- Load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} (1, 5, 15 min)`,
   ].join("\n");
 }
 

@@ -53,7 +53,8 @@ const naive = await naiveLatency(createNaiveSearch(db, liveRowsTable(db, state))
 console.log(`example queries in-process: ${runs.iterations} runs each`);
 const exampleHits = EXAMPLE_QUERIES.map(({ by, q }) => repo.search({ state, by, q }).length);
 const exampleLatency: Percentiles[] = [];
-for (const query of EXAMPLE_QUERIES) exampleLatency.push((await rankedLatency(repo, state, [query], runs)).get(query.label)!);
+for (const query of EXAMPLE_QUERIES)
+  exampleLatency.push((await rankedLatency(repo, state, [query], runs)).get(query.label)!);
 const licenses = licensePaths(db, state);
 db.close();
 
@@ -67,12 +68,17 @@ try {
   http = await httpLatency(api.url, key, state, mix, httpRuns);
   const bare = await startBareTwin(api.url, headers, { license: licenses[0]!, search: searches[0]! });
   try {
-    console.log(`throughput: autocannon, 50 connections, ${load.seconds} s per target, ${load.rounds} interleaved rounds`);
+    console.log(
+      `throughput: autocannon, 50 connections, ${load.seconds} s per target, ${load.rounds} interleaved rounds`,
+    );
     const warm = rssMb(api.pid);
     const sampler = sampleRss(api.pid);
     rounds = await interleavedRounds(
       {
-        bare: { license: { url: bare.url, paths: BARE_PATHS.license }, search: { url: bare.url, paths: BARE_PATHS.search } },
+        bare: {
+          license: { url: bare.url, paths: BARE_PATHS.license },
+          search: { url: bare.url, paths: BARE_PATHS.search },
+        },
         api: { license: { url: api.url, paths: licenses }, search: { url: api.url, paths: searches } },
       },
       { headers, ...load },

@@ -42,7 +42,10 @@ const ROWS: { name: string; start: () => Promise<ChildServer> }[] = [
     name: "+ documents read from SQLite: license lookups; search ranked once per query, its documents read each time",
     start: () => layered("api+limit+log+docs"),
   },
-  { name: "+ search ranking: the API as `npm run api` serves it", start: () => startChild("./api-server.ts", [built.file]) },
+  {
+    name: "+ search ranking: the API as `npm run api` serves it",
+    start: () => startChild("./api-server.ts", [built.file]),
+  },
 ];
 function layered(layers: Layers) {
   return startChild("./layered-server.ts", [built.file, layers]);
@@ -63,10 +66,13 @@ try {
   const bare = await startBareTwin(api.url, headers, { license: paths.license[0]!, search: paths.search[0]! });
   servers.push(bare);
 
-  console.log(`${ROWS.length} builds of the API and a bare node:http server; ${seconds} s per target, ${rounds} rounds`);
+  console.log(
+    `${ROWS.length} builds of the API and a bare node:http server; ${seconds} s per target, ${rounds} rounds`,
+  );
   for (const endpoint of endpoints) {
     await applyLoad({ url: bare.url, paths: BARE_PATHS[endpoint], headers, seconds: 1 });
-    for (const [i] of ROWS.entries()) await applyLoad({ url: servers[i]!.url, paths: paths[endpoint], headers, seconds: 2 });
+    for (const [i] of ROWS.entries())
+      await applyLoad({ url: servers[i]!.url, paths: paths[endpoint], headers, seconds: 2 });
   }
   for (let round = 1; round <= rounds; round++) {
     for (const endpoint of endpoints) {
@@ -79,7 +85,9 @@ try {
         const load = await applyLoad({ url: server.url, paths: paths[endpoint], headers, seconds });
         const cpuPerRequest = (cpuMicros(server.pid) - cpuBefore) / load.requests;
         results[i]![endpoint].push({ rps: load.rps, cpuPerRequest, failed: failures(load) });
-        console.log(`  round ${round} ${endpoint.padEnd(7)} ${row.name}: ${Math.round(load.rps)} req/s, ${cpuPerRequest.toFixed(0)} us CPU/request`);
+        console.log(
+          `  round ${round} ${endpoint.padEnd(7)} ${row.name}: ${Math.round(load.rps)} req/s, ${cpuPerRequest.toFixed(0)} us CPU/request`,
+        );
       }
     }
   }
@@ -98,10 +106,24 @@ const table = (endpoint: Endpoint) => {
     const cpu = median(runs.map((r) => r.cpuPerRequest));
     const added = previous === null ? "" : `${cpu - previous >= 0 ? "+" : ""}${(cpu - previous).toFixed(0)}`;
     previous = cpu;
-    return [row.name, Math.round(best), pct(best / bare), cpu.toFixed(0), added, runs.reduce((n, r) => n + r.failed, 0)];
+    return [
+      row.name,
+      Math.round(best),
+      pct(best / bare),
+      cpu.toFixed(0),
+      added,
+      runs.reduce((n, r) => n + r.failed, 0),
+    ];
   });
   return markdownTable(
-    ["API built with", "req/s (best round)", "share of bare", "server CPU us/request (median)", "added by the layer", "errors + non-200"],
+    [
+      "API built with",
+      "req/s (best round)",
+      "share of bare",
+      "server CPU us/request (median)",
+      "added by the layer",
+      "errors + non-200",
+    ],
     [["bare node:http, the same bytes", Math.round(bare), "100%", "", "", 0], ...rows],
   );
 };

@@ -21,9 +21,13 @@ export async function interleavedRounds(
 ): Promise<RoundsResult> {
   const servers = ["bare", "api"] as const;
   const endpoints = ["license", "search"] as const;
-  for (const server of servers) for (const endpoint of endpoints) await applyLoad({ ...targets[server][endpoint], headers, seconds: 2 });
+  for (const server of servers)
+    for (const endpoint of endpoints) await applyLoad({ ...targets[server][endpoint], headers, seconds: 2 });
 
-  const all = { bare: { license: [], search: [] }, api: { license: [], search: [] } } as Record<Server, Record<Endpoint, LoadResult[]>>;
+  const all = { bare: { license: [], search: [] }, api: { license: [], search: [] } } as Record<
+    Server,
+    Record<Endpoint, LoadResult[]>
+  >;
   for (let round = 1; round <= rounds; round++) {
     for (const endpoint of endpoints) {
       for (const server of servers) {

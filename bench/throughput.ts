@@ -22,7 +22,13 @@ export interface LoadResult {
 }
 
 /** autocannon at saturation (pipelining 1), rotating through the paths. */
-export async function applyLoad({ url, paths, headers = {}, seconds, connections = 50 }: LoadOptions): Promise<LoadResult> {
+export async function applyLoad({
+  url,
+  paths,
+  headers = {},
+  seconds,
+  connections = 50,
+}: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
     url,

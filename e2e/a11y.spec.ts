@@ -19,7 +19,9 @@ for (const { name, path, ready } of PAGES) {
     await expect(page.getByRole("heading", { name: ready })).toBeVisible();
     await expect(page.getByText("Searching…")).toHaveCount(0);
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+      [],
+    );
   });
 }
 

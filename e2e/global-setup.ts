@@ -24,7 +24,10 @@ export default async function globalSetup() {
   try {
     // nj has records, but the key leaves it out: the app must call it unavailable.
     npm(["run", "demo", "--", "--db", db, "--states", "ny,ma,nj"]);
-    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny,ma", "--label", "e2e"]).trim().split("\n").at(-1)!;
+    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny,ma", "--label", "e2e"])
+      .trim()
+      .split("\n")
+      .at(-1)!;
     npm(["run", "build"]);
 
     const apiUrl = `http://${HOST}:${API_PORT}`;
@@ -33,7 +36,13 @@ export default async function globalSetup() {
     await waitForHttp(`${apiUrl}/v2/states`, api);
 
     const appUrl = `http://${HOST}:${APP_PORT}`;
-    const web = start(["run", "serve"], { LLS_BASE_URL: apiUrl, LLS_API_KEY: key, HOST, PORT: String(APP_PORT), LOG: "0" });
+    const web = start(["run", "serve"], {
+      LLS_BASE_URL: apiUrl,
+      LLS_API_KEY: key,
+      HOST,
+      PORT: String(APP_PORT),
+      LOG: "0",
+    });
     servers.push(web);
     await waitForHttp(`${appUrl}/`, web);
 

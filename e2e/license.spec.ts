@@ -15,7 +15,14 @@ test("a pasted link opens cold, leading zeros kept, with every field and the exp
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.business);
   await expect(page).toHaveTitle(new RegExp(DEMO.license));
   const main = page.getByRole("main");
-  for (const text of [demo.license, demo.owner, demo.address.line_1, demo.address.city, demo.address.county, demo.details.type]) {
+  for (const text of [
+    demo.license,
+    demo.owner,
+    demo.address.line_1,
+    demo.address.city,
+    demo.address.county,
+    demo.details.type,
+  ]) {
     await expect(main).toContainText(text);
   }
   if (demo.phone) await expect(main).toContainText(demo.phone);
@@ -57,9 +64,13 @@ test("a number the service does not hold gets a not-found page naming it exactly
 
   await expect(page).toHaveURL(`/license/ny/${encodeURIComponent(number)}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("License not found");
-  await expect(page.getByText("New York has no license numbered")).toHaveText(`New York has no license numbered ${number}.`);
+  await expect(page.getByText("New York has no license numbered")).toHaveText(
+    `New York has no license numbered ${number}.`,
+  );
   await page.reload();
-  await expect(page.getByText("New York has no license numbered")).toHaveText(`New York has no license numbered ${number}.`);
+  await expect(page.getByText("New York has no license numbered")).toHaveText(
+    `New York has no license numbered ${number}.`,
+  );
 });
 
 test("a state the key does not cover is shown as unavailable", async ({ page }) => {
@@ -80,7 +91,9 @@ test("a state the key does not cover is shown as unavailable", async ({ page }) 
   await expect(page.getByLabel("State")).toBeFocused();
 });
 
-test("printed, the page is an audit record: the license, its URL, when it was retrieved and updated", async ({ page }) => {
+test("printed, the page is an audit record: the license, its URL, when it was retrieved and updated", async ({
+  page,
+}) => {
   const demo = (await apiLicense(DEMO.state, DEMO.license))!;
   await page.goto(`/license/${DEMO.state}/${DEMO.license}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.business);

@@ -10,7 +10,9 @@ async function search(page: Page, by: "Name" | "Address", label: string, q: stri
   await page.getByRole("button", { name: "Search" }).click();
 }
 
-test("search by name lists what the service finds, the words marked, and takes focus to the results", async ({ page }) => {
+test("search by name lists what the service finds, the words marked, and takes focus to the results", async ({
+  page,
+}) => {
   const demo = (await apiLicense(DEMO.state, DEMO.license))!;
   const word = telltaleWord(demo.business).toLowerCase();
   const expected = await apiSearch("ny", "name", word);
@@ -77,7 +79,9 @@ test("when exactly 10 come back, the page says only the first 10 are shown", asy
 
   await page.goto(`/?state=ny&by=name&q=${full}`);
   await expect(results(page).getByRole("listitem")).toHaveCount(10);
-  await expect(page.getByText("Only the first 10 matches are shown. Add more words to the name to narrow the search.")).toBeVisible();
+  await expect(
+    page.getByText("Only the first 10 matches are shown. Add more words to the name to narrow the search."),
+  ).toBeVisible();
 
   const demo = (await apiLicense(DEMO.state, DEMO.license))!;
   const few = await apiSearch("ny", "name", demo.business.toLowerCase());
@@ -92,7 +96,9 @@ test("no results says so and suggests what to try", async ({ page }) => {
   expect(await apiSearch("ny", "name", nothing)).toEqual([]);
 
   await page.goto(`/?state=ny&by=name&q=${nothing}`);
-  await expect(page.getByText(`No license in New York has a business or owner name containing “${nothing}”.`)).toBeVisible();
+  await expect(
+    page.getByText(`No license in New York has a business or owner name containing “${nothing}”.`),
+  ).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("No licenses found.");
   await page.getByRole("link", { name: "Search by address instead" }).click();
   await expect(page).toHaveURL(`/?state=ny&by=address&q=${nothing}`);

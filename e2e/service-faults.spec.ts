@@ -23,13 +23,26 @@ const tooMany = (seconds: number) => ({
   body: JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail: "Slow down." }),
 });
 
-test("when the service stops, the page offers a retry, and the retry works once the service is back", async ({ page }) => {
+test("when the service stops, the page offers a retry, and the retry works once the service is back", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const word = telltaleWord((await apiLicense(DEMO.state, DEMO.license))!.business).toLowerCase();
   // A service of its own, on the same data: stopping the shared one would fail the other specs.
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const apiArgs = ["run", "api", "--", "--db", process.env.E2E_DB!, "--port", String(port), "--host", "127.0.0.1", "--quiet"];
+  const apiArgs = [
+    "run",
+    "api",
+    "--",
+    "--db",
+    process.env.E2E_DB!,
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+    "--quiet",
+  ];
   let api = start(apiArgs);
   const web = await buildWebApp({ distDir: dist, apiBaseUrl: apiUrl, apiKey: process.env.E2E_API_KEY! });
   try {
@@ -75,7 +88,9 @@ test("a 429 says how long to wait, then the search runs again by itself", async 
   expect(asked).toBe(2);
 });
 
-test("the built app runs under its security headers and Content-Security-Policy, with no inline script", async ({ page }) => {
+test("the built app runs under its security headers and Content-Security-Policy, with no inline script", async ({
+  page,
+}) => {
   const html = readFileSync(join(dist, "index.html"), "utf8");
   expect(html).toMatch(/<script [^>]*src="\/assets\//);
   expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
@@ -85,7 +100,9 @@ test("the built app runs under its security headers and Content-Security-Policy,
     if (message.text().includes("Content Security Policy")) violations.push(message.text());
   });
   await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)),
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
   );
   const response = (await page.goto("/?state=ny&by=name&q=inc"))!;
   const headers = response.headers();

@@ -40,20 +40,92 @@ function encode(text: string): string {
   return out;
 }
 
-const syntax = fc.constantFrom("'", '"', "%", "_", "*", "\\", "NEAR(", "OR", "--", "AND", "NOT", "^", "-", "(", ")", ":", "{", "}", ";", "/*", "' OR 1=1 --", '"a" OR "b"', "rabbit*", "NEAR(a b, 2)", "col:val");
-const unicode = fc.constantFrom("e\u0301", "\u0301\u0301\u0301", "\u202Eevil", "\u05E9\u05DC\u05D5\u05DD", "🍺", "👨‍👩‍👧", "\uD800", "\uDFFF", "\uFEFF", "ß", "ﬁ", "Ⅻ", "İ", "\u200B");
-const control = fc.constantFrom("\u0000", "\u0001", "\u0007", "\t", "\n", "\r", "\u001B[31m", "\u007F", "\u0085", "\u009B");
+const syntax = fc.constantFrom(
+  "'",
+  '"',
+  "%",
+  "_",
+  "*",
+  "\\",
+  "NEAR(",
+  "OR",
+  "--",
+  "AND",
+  "NOT",
+  "^",
+  "-",
+  "(",
+  ")",
+  ":",
+  "{",
+  "}",
+  ";",
+  "/*",
+  "' OR 1=1 --",
+  '"a" OR "b"',
+  "rabbit*",
+  "NEAR(a b, 2)",
+  "col:val",
+);
+const unicode = fc.constantFrom(
+  "e\u0301",
+  "\u0301\u0301\u0301",
+  "\u202Eevil",
+  "\u05E9\u05DC\u05D5\u05DD",
+  "🍺",
+  "👨‍👩‍👧",
+  "\uD800",
+  "\uDFFF",
+  "\uFEFF",
+  "ß",
+  "ﬁ",
+  "Ⅻ",
+  "İ",
+  "\u200B",
+);
+const control = fc.constantFrom(
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\t",
+  "\n",
+  "\r",
+  "\u001B[31m",
+  "\u007F",
+  "\u0085",
+  "\u009B",
+);
 const word = fc.constantFrom("bar", "tavern", "water", "st", "joe's", "a", "0012345", "ny");
 const term = fc
-  .tuple(fc.array(fc.oneof(syntax, unicode, control, word, fc.string({ maxLength: 8 })), { maxLength: 6 }), fc.constantFrom("", " "))
+  .tuple(
+    fc.array(fc.oneof(syntax, unicode, control, word, fc.string({ maxLength: 8 })), { maxLength: 6 }),
+    fc.constantFrom("", " "),
+  )
   .map(([parts, glue]) => parts.join(glue));
 const huge = fc.constantFrom("a".repeat(10_240), "%".repeat(10_240), "é".repeat(5_000), "\u0000".repeat(10_240));
-const rawFragment = fc.constantFrom("%", "%zz", "%E0%A4%A", "%C3", "%ED%A0%80", "%00", "%2F..%2F", "..%2F..%2Fetc%2Fpasswd", "%252F", "&", "=", "#frag", "+", "%2B");
+const rawFragment = fc.constantFrom(
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "%C3",
+  "%ED%A0%80",
+  "%00",
+  "%2F..%2F",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%252F",
+  "&",
+  "=",
+  "#frag",
+  "+",
+  "%2B",
+);
 
 /** A query string for /v2/search: sometimes well-formed, sometimes repeated, arrayed or raw. */
 const searchQuery = fc.oneof(
   fc.tuple(fc.constantFrom("name", "address"), fc.oneof(term, huge)).map(([k, v]) => `state=ny&${k}=${encode(v)}`),
-  fc.tuple(fc.constantFrom("name", "address"), rawFragment, term).map(([k, raw, v]) => `state=ny&${k}=${encode(v)}${raw}`),
+  fc
+    .tuple(fc.constantFrom("name", "address"), rawFragment, term)
+    .map(([k, raw, v]) => `state=ny&${k}=${encode(v)}${raw}`),
   fc.tuple(term, term).map(([a, b]) => `state=ny&name=${encode(a)}&name=${encode(b)}`),
   fc.tuple(term).map(([a]) => `state=ny&name[]=${encode(a)}`),
   fc.tuple(term).map(([a]) => `state[]=ny&name=${encode(a)}`),
@@ -63,12 +135,18 @@ const searchQuery = fc.oneof(
 );
 /** A license path segment: encoded hostile text, raw fragments, or path tricks. */
 const licensePath = fc.oneof(
-  fc.oneof(term, huge).filter((t) => t.length > 0).map(encode),
+  fc
+    .oneof(term, huge)
+    .filter((t) => t.length > 0)
+    .map(encode),
   fc.tuple(rawFragment, term).map(([raw, t]) => `${encode(t)}${raw}`),
   fc.constantFrom("..%2F..%2Fstates", "%2E%2E%2F", "0012345%00", "a/b/c", "..", ".", "%2e%2e", "\u0000"),
 );
 
-function checkShape(response: Awaited<ReturnType<typeof service.app.inject>>, success: typeof SearchResponseSchema | typeof LicenseResponseSchema) {
+function checkShape(
+  response: Awaited<ReturnType<typeof service.app.inject>>,
+  success: typeof SearchResponseSchema | typeof LicenseResponseSchema,
+) {
   expect(response.statusCode).toBeLessThan(500);
   expect(response.headers["x-request-id"]).toBeTruthy();
   if (response.statusCode === 200) {
@@ -94,7 +172,10 @@ describe("hostile input", () => {
   it("never gets a 5xx or a body outside the documented shapes: 4,000 license numbers", async () => {
     await fc.assert(
       fc.asyncProperty(licensePath, fc.constantFrom("ny", "NY", "zz", "n%00", "..%2F"), async (license, state) => {
-        checkShape(await service.app.inject({ url: `/v2/license/${state}/${license}`, headers }), LicenseResponseSchema);
+        checkShape(
+          await service.app.inject({ url: `/v2/license/${state}/${license}`, headers }),
+          LicenseResponseSchema,
+        );
       }),
       { numRuns: 4000 },
     );
@@ -102,7 +183,9 @@ describe("hostile input", () => {
 
   it("searches a literal % or _ as text, not as a wildcard", async () => {
     const names = async (q: string) =>
-      SearchResponseSchema.parse((await service.app.inject({ url: `/v2/search?state=ny&name=${encodeURIComponent(q)}`, headers })).json()).data.map((l) => l.business);
+      SearchResponseSchema.parse(
+        (await service.app.inject({ url: `/v2/search?state=ny&name=${encodeURIComponent(q)}`, headers })).json(),
+      ).data.map((l) => l.business);
     expect(await names("%")).toEqual([]);
     expect(await names("_")).toEqual([]);
     expect(await names("100%")).toEqual(["100% AGAVE BAR"]);

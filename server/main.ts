@@ -29,9 +29,10 @@ export async function startServer(options: ServerOptions) {
     logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: options.rateLimit,
   });
-  app.addHook("onClose", async () => {
+  app.addHook("onClose", (_instance, done) => {
     db.close();
     log?.flush();
+    done();
   });
   try {
     await app.listen({ port: options.port, host: options.host });

@@ -6,7 +6,10 @@ import { tempService } from "./testing/temp-service.ts";
 let service: Awaited<ReturnType<typeof tempService>>;
 
 beforeAll(async () => {
-  service = await tempService({ ny: [licenseFixture({ license: "1268007" })] }, { rateLimit: { perSecond: 5, burst: 10 } });
+  service = await tempService(
+    { ny: [licenseFixture({ license: "1268007" })] },
+    { rateLimit: { perSecond: 5, burst: 10 } },
+  );
 });
 afterAll(() => service.close());
 

@@ -26,7 +26,9 @@ export async function registerRateLimit(app: FastifyInstance, { perSecond, burst
     keyGenerator: (request) => `key:${request.caller.keyId}`,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
-        new Error(`This API key has made more than ${context.max} requests in a short time; try again in ${context.after}.`),
+        new Error(
+          `This API key has made more than ${context.max} requests in a short time; try again in ${context.after}.`,
+        ),
         { statusCode: 429 },
       ),
   });

@@ -34,7 +34,7 @@ describe("request log", () => {
     for (const request of requests) responses.push(await service.app.inject(request));
 
     expect(lines).toHaveLength(requests.length);
-    const entries = lines.map((line) => JSON.parse(line));
+    const entries = lines.map((line): unknown => JSON.parse(line));
     entries.forEach((entry, i) => {
       expect(entry).toMatchObject({
         reqId: responses[i]!.headers["x-request-id"],
@@ -56,9 +56,11 @@ describe("the server's stdout log (bufferedStdout)", () => {
   it.each([
     ["on a clean close", "log.flush(); process.exit(0);"],
     ["when the process exits without one", "process.exit(0);"],
-  ])("shows a quiet server's lines while it runs, keeps their order, and loses none %s", async (_when, end) => {
-    // A child process stands in for the server: stdout is what an operator reads.
-    const script = `
+  ])(
+    "shows a quiet server's lines while it runs, keeps their order, and loses none %s",
+    async (_when, end) => {
+      // A child process stands in for the server: stdout is what an operator reads.
+      const script = `
       import { bufferedStdout } from ${JSON.stringify(join(import.meta.dirname, "request-log.ts"))};
       const log = bufferedStdout();
       for (let i = 0; i < 3; i++) log.stream.write("quiet " + i + "\\n");
@@ -70,25 +72,27 @@ describe("the server's stdout log (bufferedStdout)", () => {
         for (let i = 5000; i < 5010; i++) log.stream.write("busy " + i + "\\n");
         ${end}
       });`;
-    const child = spawn(TSX, ["--eval", script], { stdio: ["pipe", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.setEncoding("utf8");
-    const seen = (text: string) =>
-      new Promise<void>((resolve) => {
-        const check = () => out.includes(text) && resolve();
-        child.stdout.on("data", (chunk: string) => {
-          out += chunk;
+      const child = spawn(TSX, ["--eval", script], { stdio: ["pipe", "pipe", "inherit"] });
+      let out = "";
+      child.stdout.setEncoding("utf8");
+      const seen = (text: string) =>
+        new Promise<void>((resolve) => {
+          const check = () => out.includes(text) && resolve();
+          child.stdout.on("data", (chunk: string) => {
+            out += chunk;
+            check();
+          });
           check();
         });
-        check();
-      });
-    // No more lines come and the process does not end: the quiet lines must show on their own.
-    await seen("quiet 2\n");
-    expect(child.exitCode).toBeNull();
-    child.stdin.write("go\n");
-    const code = await new Promise((resolve) => child.once("exit", resolve));
-    expect(code).toBe(0);
-    const expected = [...[0, 1, 2].map((i) => `quiet ${i}`), ...Array.from({ length: 5010 }, (_, i) => `busy ${i}`)];
-    expect(out.trimEnd().split("\n")).toEqual(expected);
-  }, 20_000);
+      // No more lines come and the process does not end: the quiet lines must show on their own.
+      await seen("quiet 2\n");
+      expect(child.exitCode).toBeNull();
+      child.stdin.write("go\n");
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).toBe(0);
+      const expected = [...[0, 1, 2].map((i) => `quiet ${i}`), ...Array.from({ length: 5010 }, (_, i) => `busy ${i}`)];
+      expect(out.trimEnd().split("\n")).toEqual(expected);
+    },
+    20_000,
+  );
 });

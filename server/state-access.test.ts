@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StatesResponseSchema } from "../src/contract/envelopes.ts";
+import { LicenseResponseSchema, StatesResponseSchema } from "../src/contract/envelopes.ts";
+import { ProblemSchema } from "../src/contract/problem.ts";
 import { licenseFixture } from "./testing/license-fixture.ts";
 import { tempService } from "./testing/temp-service.ts";
 
@@ -21,8 +22,9 @@ async function unavailable(url: string) {
   const response = await service.app.inject({ url, headers: nyAndTx });
   expect(response.statusCode).toBe(404);
   expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  expect(response.json().request_id).toBe(response.headers["x-request-id"]);
-  return response.body.replace(`"request_id":"${response.headers["x-request-id"]}"`, "");
+  const requestId = String(response.headers["x-request-id"]);
+  expect(ProblemSchema.parse(response.json()).request_id).toBe(requestId);
+  return response.body.replace(`"request_id":"${requestId}"`, "");
 }
 
 describe("state scope (rule 3)", () => {
@@ -46,7 +48,7 @@ describe("state scope (rule 3)", () => {
 
   it("lets a key read the states it covers", async () => {
     const response = await service.app.inject({ url: "/v2/license/ny/1268007", headers: nyAndTx });
-    expect(response.json().data.business).toBe("DEAD RABBIT TAVERN");
+    expect(LicenseResponseSchema.parse(response.json()).data?.business).toBe("DEAD RABBIT TAVERN");
   });
 });
 
@@ -61,7 +63,9 @@ describe("GET /v2/states (rule 8)", () => {
 
   it("lists every state with data for a key scoped to all states", async () => {
     const all = (await service.keyFor(["*"])).headers;
-    const data = StatesResponseSchema.parse((await service.app.inject({ url: "/v2/states", headers: all })).json()).data;
+    const data = StatesResponseSchema.parse(
+      (await service.app.inject({ url: "/v2/states", headers: all })).json(),
+    ).data;
     expect(data.map((s) => s.state)).toEqual(["ma", "ny"]);
   });
 });

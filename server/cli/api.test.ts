@@ -67,7 +67,9 @@ describe("npm run api: start-up failures say what to do", () => {
 describe("npm run api: SIGTERM", () => {
   it("answers, refuses a key revoked from another process on its next request, and on SIGTERM closes the database and exits 0", async () => {
     const port = await freePort();
-    const child = spawn(TSX, [API, "--quiet", "--db", db, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(TSX, [API, "--quiet", "--db", db, "--port", String(port)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     await new Promise<void>((resolve, reject) => {

@@ -31,11 +31,13 @@ if (values.help) {
   process.exit(0);
 }
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, not ${values.port}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a number from 0 to 65535, not ${values.port}`);
 
 const perSecond = Number(values["rate-limit"]);
 const burst = Number(values.burst);
-if (!(perSecond >= 0) || !Number.isInteger(burst) || burst < 1) fail("--rate-limit must be 0 or more and --burst a whole number of 1 or more");
+if (!(perSecond >= 0) || !Number.isInteger(burst) || burst < 1)
+  fail("--rate-limit must be 0 or more and --burst a whole number of 1 or more");
 const rateLimit = perSecond === 0 ? false : { perSecond, burst };
 
 try {

@@ -26,7 +26,10 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const states = values.states.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+const states = values.states
+  .split(",")
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
 const unknown = states.filter((s) => !(DEMO_STATES as readonly string[]).includes(s));
 if (unknown.length) fail(`no demo data for ${unknown.join(", ")}: choose from ${DEMO_STATES.join(",")}`);
 const perState = Number(values["per-state"]);

@@ -32,10 +32,14 @@ it("keeps the old data served, and the database sound, when an import is killed 
   db.close();
   const big = bigNyFile(30);
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli/import.ts", "--db", file, "--source", "ny-sla", big], {
-    cwd: ROOT,
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/cli/import.ts", "--db", file, "--source", "ny-sla", big],
+    {
+      cwd: ROOT,
+      stdio: "ignore",
+    },
+  );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
 
   // Kill it once the new set is well under way: batches of rows committed to its own tables.
@@ -43,8 +47,12 @@ it("keeps the old data served, and the database sound, when an import is killed 
   let written = 0;
   for (const started = Date.now(); written < 20_000; await new Promise((r) => setTimeout(r, 10))) {
     if (Date.now() - started > 60_000) throw new Error("the import never got going");
-    const loading = watcher.prepare("SELECT id FROM datasets WHERE state = 'ny' AND status = 'loading'").pluck().get();
-    if (loading !== undefined) written = watcher.prepare(`SELECT count(*) FROM licenses_${loading}`).pluck().get() as number;
+    const loading = watcher
+      .prepare("SELECT id FROM datasets WHERE state = 'ny' AND status = 'loading'")
+      .pluck()
+      .get() as number | undefined;
+    if (loading !== undefined)
+      written = watcher.prepare(`SELECT count(*) FROM licenses_${loading}`).pluck().get() as number;
   }
   watcher.close();
   child.kill("SIGKILL");

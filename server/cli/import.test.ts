@@ -38,9 +38,13 @@ describe("npm run import", { timeout: 30_000 }, () => {
     expect(run.stdout).toMatch(/rows read +6,659/);
     expect(run.stdout).toMatch(/imported +6,657/);
     expect(run.stdout).toMatch(/skipped +2/);
-    expect(run.stdout).toMatch(/2 +duplicate license number \(the first usable row with it is kept\); first at nyc_bars\.csv:4528, :4910/);
+    expect(run.stdout).toMatch(
+      /2 +duplicate license number \(the first usable row with it is kept\); first at nyc_bars\.csv:4528, :4910/,
+    );
     expect(run.stdout).toMatch(/as of +2016-01-15 +\(from --as-of\)/);
-    expect(run.stdout).toMatch(/took +[\d.]+ s: rows read, checked and written in [\d.]+ s \([\d,]+ rows\/s\), search index built in [\d.]+ s/);
+    expect(run.stdout).toMatch(
+      /took +[\d.]+ s: rows read, checked and written in [\d.]+ s \([\d,]+ rows\/s\), search index built in [\d.]+ s/,
+    );
     const opened = openDatabase(db);
     expect(createLicenseRepo(opened).get("ny", "1268007")).toContain('"business":"DEAD RABBIT TAVERN"');
     opened.close();
@@ -62,14 +66,20 @@ describe("npm run import", { timeout: 30_000 }, () => {
     expect(unknown.stderr).toContain("ABCC active retail licenses: needs columns LICENSE_NO");
 
     const blank = temp.path("blank.csv");
-    writeFileSync(blank, "LICENSE_NO,BUSINESS_NAME,DBA,LICENSE_TYPE,EXPIRATION_STATUS,EXPIRATION_DATE,LICENSE_ISSUE_DATE,ON_TYPE,OFF_TYPE,ON_CATEGORY,OFF_CATEGORY,LICENSEE_CLASS,ST_NO,ADDRESS1,ADDRESS2,CITY,ZIP\n");
+    writeFileSync(
+      blank,
+      "LICENSE_NO,BUSINESS_NAME,DBA,LICENSE_TYPE,EXPIRATION_STATUS,EXPIRATION_DATE,LICENSE_ISSUE_DATE,ON_TYPE,OFF_TYPE,ON_CATEGORY,OFF_CATEGORY,LICENSEE_CLASS,ST_NO,ADDRESS1,ADDRESS2,CITY,ZIP\n",
+    );
     const empty = runImport("--db", db, "--source", "ma-abcc", blank);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toBe(`error: ${blank}: has no data rows. The state's existing data was left as it was.\n`);
   });
 
   it("exits non-zero with a hint for wrong options", () => {
-    expect(runImport("--source", "ny-sla", "x.csv")).toMatchObject({ code: 1, stderr: expect.stringContaining("--db FILE is required") });
+    expect(runImport("--source", "ny-sla", "x.csv")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("--db FILE is required"),
+    });
     expect(runImport("--db", "x.sqlite", "--source", "tx-tabc", "x.csv")).toMatchObject({
       code: 1,
       stderr: "error: unknown --source tx-tabc: use one of ny-sla, ma-abcc, nj-abc, ca-abc\n",

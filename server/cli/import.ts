@@ -63,7 +63,9 @@ try {
     fail(error.message);
   }
   console.error(error);
-  fail(`the import of ${paths.join(", ")} stopped on an unexpected error (above); the state's previous data is unchanged`);
+  fail(
+    `the import of ${paths.join(", ")} stopped on an unexpected error (above); the state's previous data is unchanged`,
+  );
 }
 
 function isIsoDate(text: string): boolean {

@@ -59,7 +59,10 @@ switch (command) {
 
 function parseStates(list: string): string[] {
   if (list.trim().toLowerCase() === "all") return [ALL_STATES];
-  const states = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const states = list
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = states.filter((s) => !isStateCode(s));
   if (states.length === 0 || unknown.length) fail(`not state codes: ${unknown.join(", ") || "(none given)"}`);
   return [...new Set(states)];

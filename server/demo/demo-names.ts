@@ -1,6 +1,7 @@
 // Word lists for synthetic business and owner names, upper case as state exports write them.
 // A word repeated in a list is simply more common.
 
+// prettier-ignore
 export const FIRST_NAMES = [
   "JAMES", "JOHN", "ROBERT", "MICHAEL", "WILLIAM", "DAVID", "JOSEPH", "THOMAS", "CHARLES", "CHRISTOPHER",
   "DANIEL", "MATTHEW", "ANTHONY", "MARK", "PAUL", "STEVEN", "KEVIN", "BRIAN", "PATRICK", "SEAN",
@@ -12,11 +13,13 @@ export const FIRST_NAMES = [
 ];
 
 /** Short forms used in possessive names: `JOE'S BAR & GRILL`. */
+// prettier-ignore
 export const NICKNAMES = [
   "JOE", "TONY", "SAL", "MIKE", "JIMMY", "EDDIE", "FRANKIE", "BOBBY", "DANNY", "CHARLIE", "MAGGIE",
   "ROSIE", "SALLY", "LUCY", "MOLLY", "NICK", "PETE", "GUS", "MAX", "BILLY", "JACK", "RITA", "DOT",
 ];
 
+// prettier-ignore
 export const SURNAMES = [
   "SMITH", "JOHNSON", "WILLIAMS", "BROWN", "JONES", "GARCIA", "MILLER", "DAVIS", "RODRIGUEZ", "MARTINEZ",
   "HERNANDEZ", "LOPEZ", "GONZALEZ", "WILSON", "ANDERSON", "THOMAS", "TAYLOR", "MOORE", "JACKSON", "MARTIN",
@@ -29,6 +32,7 @@ export const SURNAMES = [
   "PAPADOPOULOS", "IVANOV", "MÜLLER", "NÚÑEZ", "PEÑA", "OKAFOR", "MENSAH", "HAUGEN", "LINDQVIST",
 ];
 
+// prettier-ignore
 export const ADJECTIVES = [
   "GOLDEN", "DEAD", "RUSTY", "BLACK", "RED", "BLUE", "SILVER", "OLD", "IRON", "WHITE", "GREEN",
   "CROOKED", "LUCKY", "DRUNKEN", "HAPPY", "JOLLY", "WILD", "LONELY", "FLYING", "BRASS", "COPPER", "ROYAL",
@@ -36,6 +40,7 @@ export const ADJECTIVES = [
   "STONE", "HOLLOW", "NORTHERN", "SOUTHERN", "MIDNIGHT", "SPOTTED", "SPECKLED", "WOODEN", "HUNGRY",
 ];
 
+// prettier-ignore
 export const NOUNS = [
   "RABBIT", "LION", "FOX", "HORSE", "DOG", "CROW", "RAVEN", "OWL", "STAG", "BEAR", "BULL", "GOAT", "PIG",
   "DUCK", "GOOSE", "SWAN", "ANCHOR", "CROWN", "BARREL", "LANTERN", "KETTLE", "COMPASS", "HARP", "SHAMROCK",
@@ -44,12 +49,14 @@ export const NOUNS = [
   "WREN", "MAGPIE", "PHEASANT", "QUAIL", "COYOTE", "ARMADILLO", "LOBSTER", "OYSTER", "CLOVER", "ACORN",
 ];
 
+// prettier-ignore
 export const BAR_WORDS = [
   "TAVERN", "TAVERN", "TAVERN", "PUB", "PUB", "PUB", "SALOON", "BAR & GRILL", "BAR & GRILL", "ALE HOUSE",
   "TAPROOM", "LOUNGE", "BAR", "BAR", "INN", "PUBLIC HOUSE", "BEER GARDEN", "COCKTAIL BAR", "SPORTS BAR",
   "WINE BAR", "WINE BAR", "ICE HOUSE", "SPEAKEASY",
 ];
 
+// prettier-ignore
 export const RESTAURANT_WORDS = [
   "RESTAURANT", "RESTAURANT", "GRILL", "KITCHEN", "KITCHEN", "BISTRO", "STEAKHOUSE", "CHOPHOUSE", "DINER",
   "OYSTER BAR", "PIZZERIA", "TAVERN & GRILL", "CAFE", "EATERY", "SUSHI", "NOODLE HOUSE", "SMOKEHOUSE",
@@ -75,18 +82,21 @@ export const FOREIGN_RESTAURANTS: readonly { openers: readonly string[]; names: 
   },
 ];
 
+// prettier-ignore
 export const STORE_WORDS = [
   "WINE & SPIRITS", "WINE & SPIRITS", "WINE & SPIRITS", "WINES & LIQUORS", "LIQUORS", "LIQUORS",
   "LIQUOR STORE", "WINE SHOP", "FINE WINES", "BEVERAGE CENTER", "LIQUOR MART", "WINE & LIQUOR",
   "PACKAGE STORE", "BOTTLE SHOP", "DISCOUNT LIQUORS",
 ];
 
+// prettier-ignore
 export const GROCERY_WORDS = [
   "DELI", "DELI & GROCERY", "DELI & GROCERY", "MINI MARKET", "FOOD MART", "GROCERY", "SUPERMARKET",
   "MARKET", "CONVENIENCE", "BODEGA", "FARMS MARKET", "GOURMET",
 ];
 export const CHAIN_STORES = ["QUIK STOP", "EZ MART", "SUNRISE FOOD MART", "CORNER STORE", "FUEL & GO", "VALU MART"];
 
+// prettier-ignore
 export const CLUB_NAMES = [
   "AMERICAN LEGION POST", "VFW POST", "ELKS LODGE #", "KNIGHTS OF COLUMBUS COUNCIL", "SONS OF ITALY LODGE",
   "MOOSE LODGE #", "ANCIENT ORDER OF HIBERNIANS DIV", "POLISH AMERICAN CITIZENS CLUB #", "FRATERNAL ORDER OF EAGLES AERIE",
@@ -95,7 +105,25 @@ export const CLUB_WORDS = ["YACHT CLUB", "COUNTRY CLUB", "ATHLETIC CLUB", "GOLF 
 
 export const HOTEL_WORDS = ["HOTEL", "HOTEL", "INN", "SUITES", "GRAND HOTEL", "INN & SUITES", "LODGE", "RESORT"];
 
-export const MAKER_WORDS = ["BREWING CO", "BREWERY", "WINERY", "VINEYARDS", "CELLARS", "DISTILLING CO", "CIDERWORKS", "MEADERY"];
+export const MAKER_WORDS = [
+  "BREWING CO",
+  "BREWERY",
+  "WINERY",
+  "VINEYARDS",
+  "CELLARS",
+  "DISTILLING CO",
+  "CIDERWORKS",
+  "MEADERY",
+];
 
 export const COMPANY_ENDINGS = ["LLC", "LLC", "LLC", "INC", "INC", "CORP", "CORPORATION", "LTD", "LP"];
-export const COMPANY_MIDDLES = ["GROUP", "HOSPITALITY", "HOLDINGS", "ENTERPRISES", "MANAGEMENT", "VENTURES", "RESTAURANT GROUP", "PARTNERS"];
+export const COMPANY_MIDDLES = [
+  "GROUP",
+  "HOSPITALITY",
+  "HOLDINGS",
+  "ENTERPRISES",
+  "MANAGEMENT",
+  "VENTURES",
+  "RESTAURANT GROUP",
+  "PARTNERS",
+];

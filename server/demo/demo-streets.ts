@@ -48,7 +48,12 @@ export function ordinal(n: number): string {
 }
 
 /** Numbered streets from `from` to `to`, each once per directional given (or once without). */
-export function numberedStreets(from: number, to: number, suffix: string, directions: readonly string[] = []): string[] {
+export function numberedStreets(
+  from: number,
+  to: number,
+  suffix: string,
+  directions: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
     if (directions.length === 0) out.push(`${ordinal(n)} ${suffix}`);
@@ -58,6 +63,7 @@ export function numberedStreets(from: number, to: number, suffix: string, direct
 }
 
 /** Street names found in nearly every American town. */
+// prettier-ignore
 export const TOWN_STREETS = [
   "MAIN ST", "CHURCH ST", "MARKET ST", "WASHINGTON ST", "PARK AVE", "ELM ST", "OAK ST", "MAPLE AVE",
   "CENTRAL AVE", "BROAD ST", "HIGH ST", "WATER ST", "FRONT ST", "MILL ST", "UNION ST", "SPRING ST",

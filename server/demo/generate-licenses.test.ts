@@ -3,8 +3,11 @@ import { LicenseSchema, type LicenseDates } from "../../src/contract/license.ts"
 import type { LicenseRecord } from "../store/license-record.ts";
 import { DEMO_AS_OF, DEMO_STATES, generateLicenses } from "./generate-licenses.ts";
 
-const many = (state: string, count: number, seed?: number): LicenseRecord[] => [...generateLicenses(state, count, seed)];
-const share = (records: LicenseRecord[], test: (r: LicenseRecord) => boolean) => records.filter(test).length / records.length;
+const many = (state: string, count: number, seed?: number): LicenseRecord[] => [
+  ...generateLicenses(state, count, seed),
+];
+const share = (records: LicenseRecord[], test: (r: LicenseRecord) => boolean) =>
+  records.filter(test).length / records.length;
 const datesOf = (r: LicenseRecord): LicenseDates => r.dates[r.state]!;
 const DAY_MS = 86_400_000;
 
@@ -43,7 +46,8 @@ describe("generateLicenses", () => {
   });
 
   it("ny: record 0 is always 0012345, and about 5% of numbers keep leading zeros", () => {
-    for (const seed of [undefined, 1, 2, 12345]) expect(generateLicenses("ny", 1, seed).next().value?.license).toBe("0012345");
+    for (const seed of [undefined, 1, 2, 12345])
+      expect(generateLicenses("ny", 1, seed).next().value?.license).toBe("0012345");
     const zeroLed = share(sample("ny"), (r) => r.license.startsWith("0"));
     expect(zeroLed).toBeGreaterThan(0.03);
     expect(zeroLed).toBeLessThan(0.08);
@@ -85,11 +89,18 @@ describe("generateLicenses", () => {
   it.each(DEMO_STATES)("%s: dates are keyed by the state, in order, and spread around the reference date", (state) => {
     const records = sample(state);
     const today = Date.parse(DEMO_AS_OF);
-    const active = records.filter((r) => r.status === "active").map((r) => (Date.parse(datesOf(r).expires!) - today) / DAY_MS);
+    const active = records
+      .filter((r) => r.status === "active")
+      .map((r) => (Date.parse(datesOf(r).expires!) - today) / DAY_MS);
     for (const r of records) {
       expect(Object.keys(r.dates)).toEqual([state]);
       // The demo always has the dates a state may leave out (the contract allows null for those).
-      const d = datesOf(r) as { effective: string; expires: string; issued_original: string; issued_latest: string | null };
+      const d = datesOf(r) as {
+        effective: string;
+        expires: string;
+        issued_original: string;
+        issued_latest: string | null;
+      };
       expect([d.effective, d.expires, d.issued_original].every((x) => x !== null)).toBe(true);
       expect(d.issued_original <= (d.issued_latest ?? d.effective)).toBe(true);
       expect((d.issued_latest ?? d.effective) <= d.effective).toBe(true);

@@ -50,7 +50,11 @@ export function isDemoState(state: string): state is DemoState {
  * the count and on every machine, and license numbers never repeat within a run.
  * Record 0 of `ny` is always license `0012345`, the documented demo link.
  */
-export function generateLicenses(state: string, count: number, seed: number = DEFAULT_DEMO_SEED): Generator<LicenseRecord> {
+export function generateLicenses(
+  state: string,
+  count: number,
+  seed: number = DEFAULT_DEMO_SEED,
+): Generator<LicenseRecord, void> {
   if (!isDemoState(state)) {
     throw new Error(`No demo data for state "${state}": the generator knows ${DEMO_STATES.join(", ")}.`);
   }
@@ -61,7 +65,7 @@ export function generateLicenses(state: string, count: number, seed: number = DE
   return records(PROFILES[state], count, seed);
 }
 
-function* records(profile: StateProfile, count: number, seed: number): Generator<LicenseRecord> {
+function* records(profile: StateProfile, count: number, seed: number): Generator<LicenseRecord, void> {
   const rng = new SeededRandom(deriveSeed(seed, profile.code));
   const numbering = profile.numbering(seed);
   const pickKind = weightedPicker(profile.kinds, (k) => k.weight);

@@ -22,7 +22,10 @@ describe("ca-abc, the archive of 234 daily status-change reports", async () => {
   });
 
   it("states the latest report's date as its as-of date", async () => {
-    expect(await caAbc.inspect(sourceFile(ARCHIVE))).toEqual({ layout: "CA ABC daily status changes report", asOf: "2024-04-01" });
+    expect(await caAbc.inspect(sourceFile(ARCHIVE))).toEqual({
+      layout: "CA ABC daily status changes report",
+      asOf: "2024-04-01",
+    });
   });
 
   it("ends a license whose status changed twice in its latest state", () => {
@@ -38,7 +41,14 @@ describe("ca-abc, the archive of 234 daily status-change reports", async () => {
         phone: null,
         state: "ca",
         status: "cancelled",
-        address: { line_1: "431 OJAI RD", line_2: null, city: "SANTA PAULA", county: "Ventura", state: "CA", zip: "93060" },
+        address: {
+          line_1: "431 OJAI RD",
+          line_2: null,
+          city: "SANTA PAULA",
+          county: "Ventura",
+          state: "CA",
+          zip: "93060",
+        },
         dates: { effective: "2024-01-16", expires: "2024-10-31", issued_original: "2004-11-09", issued_latest: null },
         details: { class: null, description: null, type: "20" },
       },
@@ -70,7 +80,13 @@ describe("ca-abc, the archive of 234 daily status-change reports", async () => {
 
   it("takes an out-of-state premises' state from the postal line", () => {
     const hanson = [...records.values()].find((r) => r.record.business === "HANSON VINEYARDS")!.record;
-    expect(hanson.address).toMatchObject({ line_1: "34948 S BARLOW RD", city: "WOODBRUN", county: "", state: "OR", zip: "97071" });
+    expect(hanson.address).toMatchObject({
+      line_1: "34948 S BARLOW RD",
+      city: "WOODBRUN",
+      county: "",
+      state: "OR",
+      zip: "97071",
+    });
   });
 
   it("leaves dates a pending application lacks as null", () => {
@@ -92,9 +108,26 @@ describe("ca-abc, hand-made reports", () => {
   const pad = " ".repeat(24);
   const row = (license: string, change: string, type: string, dates: [string, string], dba: string) =>
     [
-      license, change, `${type} | 0`, dates[0], dates[1],
+      license,
+      change,
+      `${type} | 0`,
+      dates[0],
+      dates[1],
       `DBA: ${dba}${pad}SOME OWNER LLC${pad}1 MAIN ST, STE 2,${pad}FRESNO, CA  93701`,
-      "", "", "", "", "10", "1000", "1 MAIN ST, STE 2", "FRESNO", "10", "93701", "", "", "", "",
+      "",
+      "",
+      "",
+      "",
+      "10",
+      "1000",
+      "1 MAIN ST, STE 2",
+      "FRESNO",
+      "10",
+      "93701",
+      "",
+      "",
+      "",
+      "",
     ]
       .map((v) => `"${v}"`)
       .join(",");
@@ -120,7 +153,10 @@ describe("ca-abc, hand-made reports", () => {
   ]);
 
   it("folds reports in date order whatever order the files come in, leading zeros kept", async () => {
-    for (const order of [[day1, day2], [day2, day1]]) {
+    for (const order of [
+      [day1, day2],
+      [day2, day1],
+    ]) {
       const { records } = await readAll(caAbc, order);
       expect(records.get("0012345")).toMatchObject({
         rows: 2,
@@ -129,7 +165,14 @@ describe("ca-abc, hand-made reports", () => {
           business: "SECOND NAME",
           owner: "SOME OWNER LLC",
           status: "suspended",
-          address: { line_1: "1 MAIN ST", line_2: "STE 2", city: "FRESNO", county: "Fresno", state: "CA", zip: "93701" },
+          address: {
+            line_1: "1 MAIN ST",
+            line_2: "STE 2",
+            city: "FRESNO",
+            county: "Fresno",
+            state: "CA",
+            zip: "93701",
+          },
           dates: { effective: "2024-01-03", expires: "2024-12-31", issued_original: "2024-01-02", issued_latest: null },
           details: { type: "41" },
         },
@@ -152,7 +195,10 @@ describe("ca-abc, hand-made reports", () => {
   it("reads the same reports from a tar.gz of their folders", async () => {
     const archive = temp.path("reports.tar.gz");
     await create({ gzip: true, file: archive, cwd: temp.dir }, ["2024-01-02", "2024-01-03"]);
-    expect(await caAbc.inspect(sourceFile(archive))).toEqual({ layout: "CA ABC daily status changes report", asOf: "2024-01-03" });
+    expect(await caAbc.inspect(sourceFile(archive))).toEqual({
+      layout: "CA ABC daily status changes report",
+      asOf: "2024-01-03",
+    });
     const { records } = await readAll(caAbc, [archive]);
     expect(records.get("0012345")).toMatchObject({
       at: { file: "reports.tar.gz/2024-01-03/report-status-changes.csv", line: 2 },
@@ -171,6 +217,8 @@ describe("ca-abc, hand-made reports", () => {
   it("refuses a report whose path does not say its day", async () => {
     const undated = temp.path("report.csv");
     writeFileSync(undated, [HEADER, row("1", "PEND ACTIVE", "20", ["", ""], "X")].join("\n"));
-    await expect(caAbc.inspect(sourceFile(undated))).rejects.toThrow(/report\.csv: cannot tell which day this report is for/);
+    await expect(caAbc.inspect(sourceFile(undated))).rejects.toThrow(
+      /report\.csv: cannot tell which day this report is for/,
+    );
   });
 });

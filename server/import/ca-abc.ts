@@ -94,7 +94,9 @@ export const caAbc: SourceAdapter = {
 };
 
 function openReport(report: DailyReport) {
-  return readTable({ name: report.name, path: report.shownAs }, report.rows, [statusChangeReport], { fixedWidth: true });
+  return readTable({ name: report.name, path: report.shownAs }, report.rows, [statusChangeReport], {
+    fixedWidth: true,
+  });
 }
 
 function asSourceError(path: string, error: unknown): SourceFileError {

@@ -1,4 +1,5 @@
 /** California ABC county codes: the 58 counties numbered in alphabetical order (19 = Los Angeles). */
+// prettier-ignore
 const COUNTIES = [
   "Alameda", "Alpine", "Amador", "Butte", "Calaveras", "Colusa", "Contra Costa", "Del Norte",
   "El Dorado", "Fresno", "Glenn", "Humboldt", "Imperial", "Inyo", "Kern", "Kings", "Lake", "Lassen",

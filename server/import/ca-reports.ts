@@ -25,7 +25,8 @@ const DAY = /\d{4}-\d{2}-\d{2}/g;
  */
 export async function* dailyReports(file: SourceFile): AsyncGenerator<DailyReport> {
   const format = await sniffFormat(file.path);
-  if (format === "zip") throw new SourceFileError(`${file.path}: a workbook; expected daily report CSVs or a tar(.gz) of them`);
+  if (format === "zip")
+    throw new SourceFileError(`${file.path}: a workbook; expected daily report CSVs or a tar(.gz) of them`);
   if (format === "text") {
     yield { name: file.name, shownAs: file.path, date: dayIn(file.path), rows: csvRows(file.open()) };
     return;
@@ -37,7 +38,8 @@ export async function* dailyReports(file: SourceFile): AsyncGenerator<DailyRepor
     const shownAs = `${file.path}: ${member.path}`;
     yield { name: `${file.name}/${member.path}`, shownAs, date: dayIn(member.path), rows: csvRows(member.content) };
   }
-  if (reports === 0) throw new SourceFileError(`${file.path}: holds no .csv report; expected the ABC's daily status-change reports`);
+  if (reports === 0)
+    throw new SourceFileError(`${file.path}: holds no .csv report; expected the ABC's daily status-change reports`);
 }
 
 function dayIn(path: string): string | null {

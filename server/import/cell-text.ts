@@ -9,7 +9,11 @@ export function cellText(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === "object") {
     const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown };
-    if (Array.isArray(cell.richText)) return cell.richText.map((r) => r.text).join("").trim();
+    if (Array.isArray(cell.richText))
+      return cell.richText
+        .map((r) => r.text)
+        .join("")
+        .trim();
     if ("text" in cell) return cellText(cell.text);
     if ("result" in cell) return cellText(cell.result);
   }

@@ -18,7 +18,9 @@ describe("toContractRecord", () => {
   it("files the dates under the license's state, as the contract shapes them", () => {
     expect(toContractRecord(source)).toEqual({
       ...source,
-      dates: { ny: { effective: "2015-01-01", expires: "2016-12-31", issued_original: "2010-01-02", issued_latest: null } },
+      dates: {
+        ny: { effective: "2015-01-01", expires: "2016-12-31", issued_original: "2010-01-02", issued_latest: null },
+      },
     });
   });
 

@@ -11,7 +11,7 @@ const ANY_TIME = formatTimestamp(new Date(0));
  * that one bad record is a skip rather than the end of the import.
  */
 export function toContractRecord(source: SourceRecord): LicenseRecord {
-  const record = { ...source, dates: { [source.state]: source.dates } } as LicenseRecord;
+  const record = { ...source, dates: { [source.state]: source.dates } };
   const checked = LicenseSchema.safeParse({ object: "license", ...record, updated_at: ANY_TIME });
   if (!checked.success) {
     const issue = checked.error.issues[0];

@@ -19,7 +19,7 @@ function breaksIn(cells: string[]): number {
 export async function* csvRows(input: Readable): AsyncGenerator<RawRow> {
   const queue: RawRow[] = [];
   let finished = false;
-  let failure: unknown = null;
+  let failure = null as Error | null;
   let wake: (() => void) | null = null;
   let paused = null as Papa.Parser | null;
   let line = 1;
@@ -39,7 +39,9 @@ export async function* csvRows(input: Readable): AsyncGenerator<RawRow> {
       if (results.errors.some((e) => e.type === "Quotes")) {
         // A broken quote can run on over the lines after it: name every line this row took up
         // (a field that ran to the end of the input holds the input's last line break too).
-        const what = results.errors.some((e) => e.code === "MissingQuotes") ? "a quote is never closed" : "malformed quotes";
+        const what = results.errors.some((e) => e.code === "MissingQuotes")
+          ? "a quote is never closed"
+          : "malformed quotes";
         const last = start + breaksIn([...cells.slice(0, -1), (cells.at(-1) ?? "").replace(/\r?\n$/, "")]);
         const span = last > start ? `: lines ${start}-${last} could not be read as rows` : "";
         queue.push({ line: start, problem: `unparseable CSV (${what}${span})` });
@@ -62,7 +64,7 @@ export async function* csvRows(input: Readable): AsyncGenerator<RawRow> {
       notify();
     },
   });
-  input.on("error", (error) => {
+  input.on("error", (error: Error) => {
     failure = error;
     finished = true;
     notify();

@@ -59,7 +59,9 @@ function lineReporter(stream: NodeJS.WriteStream, label: string): ProgressReport
       if (p.seconds < next) return;
       next = p.seconds + PLAIN_EVERY_SECONDS;
       const share = p.totalBytes ? Math.floor((100 * p.bytesRead) / p.totalBytes) : 100;
-      stream.write(`${label}: ${count(p.rowsRead)} rows read (${share}% of the input), ${count(rate(p))} rows/s, ${eta(p)}\n`);
+      stream.write(
+        `${label}: ${count(p.rowsRead)} rows read (${share}% of the input), ${count(rate(p))} rows/s, ${eta(p)}\n`,
+      );
     },
     stop() {},
   };

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LicenseSchema } from "../../src/contract/license.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase, type Db } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
@@ -25,9 +26,12 @@ afterEach(() => db.close());
 
 const served = (state: string, license: string) => {
   const doc = createLicenseRepo(db).get(state, license);
-  return doc === null ? null : JSON.parse(doc);
+  return doc === null ? null : LicenseSchema.parse(JSON.parse(doc));
 };
-const coverage = (state: string) => createLicenseRepo(db).coverage().find((c) => c.state === state);
+const coverage = (state: string) =>
+  createLicenseRepo(db)
+    .coverage()
+    .find((c) => c.state === state);
 
 /** A state's data as it was before an import that must not change it. */
 async function seedOldNy() {
@@ -59,9 +63,11 @@ describe("importSource", () => {
       license: "1275754",
       business: "TEMPO LIBERO BAR CORP",
       address: { line_1: "88-08 ROOSEVELT AVE", line_2: "1ST FLOOR", city: "JACKSON HEIGHTS", zip: "11372" },
-      dates: { ny: { effective: "2014-03-25", expires: "2016-02-28", issued_original: "2014-03-25", issued_latest: null } },
+      dates: {
+        ny: { effective: "2014-03-25", expires: "2016-02-28", issued_original: "2014-03-25", issued_latest: null },
+      },
     });
-    expect(license.updated_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/);
+    expect(license?.updated_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/);
   });
 
   it("imports California's folded reports with the latest report's date as as-of", async () => {

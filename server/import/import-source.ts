@@ -83,7 +83,8 @@ export async function importSource(
   let usable = 0;
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const report = (allRead = false) => options.onProgress?.({ rowsRead, bytesRead, totalBytes, seconds: seconds(), allRead });
+  const report = (allRead = false) =>
+    options.onProgress?.({ rowsRead, bytesRead, totalBytes, seconds: seconds(), allRead });
 
   async function* records(): AsyncGenerator<LicenseRecord> {
     const seen = new Set<string>();

@@ -31,7 +31,14 @@ describe("ma-abcc, the ABCC active retail licenses list", async () => {
         phone: null,
         state: "ma",
         status: "active",
-        address: { line_1: "254 Hancock Street", line_2: null, city: "Abington", county: "", state: "MA", zip: "02351" },
+        address: {
+          line_1: "254 Hancock Street",
+          line_2: null,
+          city: "Abington",
+          county: "",
+          state: "MA",
+          zip: "02351",
+        },
         dates: { effective: null, expires: "2026-12-31", issued_original: "1971-01-13", issued_latest: null },
         details: { class: "Annual", description: "Club, All Alcoholic Beverages", type: "CL" },
       },
@@ -99,6 +106,8 @@ describe("ma-abcc, hand-made files", () => {
     const file = temp.path("other.csv");
     writeFileSync(file, "LICENSE,NAME\n1,X\n");
     await expect(maAbcc.inspect(sourceFile(file))).rejects.toThrow(SourceFileError);
-    await expect(maAbcc.inspect(sourceFile(file))).rejects.toThrow(/other\.csv: unknown layout[\s\S]*needs columns LICENSE_NO/);
+    await expect(maAbcc.inspect(sourceFile(file))).rejects.toThrow(
+      /other\.csv: unknown layout[\s\S]*needs columns LICENSE_NO/,
+    );
   });
 });

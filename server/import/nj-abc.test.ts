@@ -109,8 +109,14 @@ describe("nj-abc, hand-made workbooks", () => {
     return path;
   }
   const header = [
-    "License Number", "License Type", "Establishment", "Licensee",
-    "Inactivity Start Date", "Effective Date", "City", "Premise Address",
+    "License Number",
+    "License Type",
+    "Establishment",
+    "Licensee",
+    "Inactivity Start Date",
+    "Effective Date",
+    "City",
+    "Premise Address",
   ];
   const july = new Date(Date.UTC(2025, 6, 1));
 
@@ -120,15 +126,35 @@ describe("nj-abc, hand-made workbooks", () => {
       ["03/15/2026 08:00 AM"],
       [],
       header,
-      ["2101-33-001-001", "Plenary Retail Consumption License", "Not Available", "A LLC", null, july, "BELVIDERE", "1 MAIN ST"],
+      [
+        "2101-33-001-001",
+        "Plenary Retail Consumption License",
+        "Not Available",
+        "A LLC",
+        null,
+        july,
+        "BELVIDERE",
+        "1 MAIN ST",
+      ],
       [null, "Club License", "X", "Y", null, july, "BELVIDERE", "2 MAIN ST"],
       ["2101-31-002-001", "Club License", "X", "Y", null, "someday", "BELVIDERE", "3 MAIN ST"],
       [],
       ["2101-44-003-001", "Plenary Retail Distribution License", "NONE", "B LLC", 45000, july],
     ]);
-    expect(await njAbc.inspect(sourceFile(file))).toEqual({ layout: "NJ ABC retail license report (.xlsx)", asOf: "2026-03-15" });
+    expect(await njAbc.inspect(sourceFile(file))).toEqual({
+      layout: "NJ ABC retail license report (.xlsx)",
+      asOf: "2026-03-15",
+    });
     const { records, skips } = await readAll(njAbc, [file]);
-    expect([...records.values()].map((r) => [r.at.line, r.record.license, r.record.business, r.record.status, r.record.address.county])).toEqual([
+    expect(
+      [...records.values()].map((r) => [
+        r.at.line,
+        r.record.license,
+        r.record.business,
+        r.record.status,
+        r.record.address.county,
+      ]),
+    ).toEqual([
       [5, "2101-33-001-001", "A LLC", "active", "Warren"],
       [9, "2101-44-003-001", "B LLC", "inactive", "Warren"],
     ]);
@@ -139,7 +165,10 @@ describe("nj-abc, hand-made workbooks", () => {
   });
 
   it("refuses a workbook whose first rows hold no known header", async () => {
-    const file = await workbook(temp.path("other.xlsx"), [["Name", "Address"], ["X", "Y"]]);
+    const file = await workbook(temp.path("other.xlsx"), [
+      ["Name", "Address"],
+      ["X", "Y"],
+    ]);
     const error = await njAbc.inspect(sourceFile(file)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceFileError);
     expect((error as Error).message).toMatch(/other\.xlsx: unknown layout/);

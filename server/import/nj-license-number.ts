@@ -3,9 +3,27 @@
  * serial within the town, generation. County codes are the 21 counties in alphabetical order.
  */
 const COUNTIES = [
-  "Atlantic", "Bergen", "Burlington", "Camden", "Cape May", "Cumberland", "Essex", "Gloucester",
-  "Hudson", "Hunterdon", "Mercer", "Middlesex", "Monmouth", "Morris", "Ocean", "Passaic",
-  "Salem", "Somerset", "Sussex", "Union", "Warren",
+  "Atlantic",
+  "Bergen",
+  "Burlington",
+  "Camden",
+  "Cape May",
+  "Cumberland",
+  "Essex",
+  "Gloucester",
+  "Hudson",
+  "Hunterdon",
+  "Mercer",
+  "Middlesex",
+  "Monmouth",
+  "Morris",
+  "Ocean",
+  "Passaic",
+  "Salem",
+  "Somerset",
+  "Sussex",
+  "Union",
+  "Warren",
 ];
 
 const SHAPE = /^(\d{2})\d{2}-(\d{2})-\d{3}-\d{3}$/;

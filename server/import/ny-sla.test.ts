@@ -101,7 +101,14 @@ describe("ny-sla, the SLA new applications list", async () => {
       phone: null,
       state: "ny",
       status: "pending",
-      address: { line_1: "180 182 CLINTON ST", line_2: null, city: "BINGHAMTON", county: "BROOME", state: "NY", zip: "13905" },
+      address: {
+        line_1: "180 182 CLINTON ST",
+        line_2: null,
+        city: "BINGHAMTON",
+        county: "BROOME",
+        state: "NY",
+        zip: "13905",
+      },
       dates: { effective: "2020-01-10", expires: null, issued_original: null, issued_latest: null },
       details: { class: "241", description: "RESTAURANT LIQUOR", type: "RL" },
     });

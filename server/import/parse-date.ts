@@ -1,3 +1,4 @@
+import { cellText } from "./cell-text.ts";
 import { RowProblem } from "./row-outcome.ts";
 
 /**
@@ -25,7 +26,7 @@ export function readDate(value: unknown, label: string, formats: readonly DateFo
   if (value === null || value === undefined) return null;
   if (value instanceof Date && formats.includes("excel")) return fromUtcDate(value, label);
   if (typeof value === "number" && formats.includes("excel")) return fromSerial(value, label);
-  const text = String(value).trim();
+  const text = cellText(value);
   if (text === "") return null;
   for (const format of formats) {
     const date = parseText(text, format);
@@ -54,16 +55,20 @@ function parseText(text: string, format: DateFormat): string | null | undefined 
 
 /** undefined: not this format; null: this format, but no such day. */
 function parseTextOnce(text: string, format: DateFormat): string | null | undefined {
-  let m: RegExpExecArray | null;
   switch (format) {
-    case "us":
-      return (m = US.exec(text)) ? calendarDate(+m[3]!, +m[1]!, +m[2]!) : undefined;
-    case "iso":
-      return (m = ISO.exec(text)) ? calendarDate(+m[1]!, +m[2]!, +m[3]!) : undefined;
+    case "us": {
+      const m = US.exec(text);
+      return m ? calendarDate(+m[3]!, +m[1]!, +m[2]!) : undefined;
+    }
+    case "iso": {
+      const m = ISO.exec(text);
+      return m ? calendarDate(+m[1]!, +m[2]!, +m[3]!) : undefined;
+    }
     case "excel":
       return SERIAL.test(text) ? serialDate(Number(text)) : undefined;
     case "month-name": {
-      if (!(m = MONTH_NAME.exec(text))) return undefined;
+      const m = MONTH_NAME.exec(text);
+      if (!m) return undefined;
       const month = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
       return month ? calendarDate(+m[3]!, month, +m[2]!) : null;
     }

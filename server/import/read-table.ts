@@ -94,8 +94,10 @@ function unknownLayoutMessage(file: string, rows: unknown[][], layouts: readonly
     .map((layout) => {
       const located = locateColumns(layout, firstRow);
       const missing = "missing" in located ? located.missing : [];
-      return `  - ${layout.name}: needs columns ${Object.values(layout.columns).join(", ")}` +
-        (missing.length < Object.keys(layout.columns).length ? ` (missing ${missing.join(", ")})` : "");
+      return (
+        `  - ${layout.name}: needs columns ${Object.values(layout.columns).join(", ")}` +
+        (missing.length < Object.keys(layout.columns).length ? ` (missing ${missing.join(", ")})` : "")
+      );
     })
     .join("\n");
   return (

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RowOutcome, RowRef, SourceRecord } from "./row-outcome.ts";
+import type { RowRef, SourceRecord } from "./row-outcome.ts";
 import type { SourceAdapter } from "./source-adapter.ts";
 import { sourceFile } from "./source-file.ts";
 
@@ -16,10 +16,11 @@ export async function readAll(adapter: SourceAdapter, paths: string[]) {
   const records = new Map<string, { at: RowRef; record: SourceRecord; rows: number }>();
   const skips: { at: RowRef; skip: string }[] = [];
   let outcomes = 0;
-  for await (const outcome of adapter.read(paths.map((p) => sourceFile(p))) as AsyncIterable<RowOutcome>) {
+  for await (const outcome of adapter.read(paths.map((p) => sourceFile(p)))) {
     outcomes++;
     if ("skip" in outcome) skips.push(outcome);
-    else if (!records.has(outcome.record.license)) records.set(outcome.record.license, { ...outcome, rows: outcome.rows ?? 1 });
+    else if (!records.has(outcome.record.license))
+      records.set(outcome.record.license, { ...outcome, rows: outcome.rows ?? 1 });
   }
   return { records, skips, outcomes, reasons: skips.map((s) => s.skip) };
 }

@@ -25,7 +25,9 @@ export function tableLayout<T, K extends string>(layout: TableLayout<T, K>): Tab
 }
 
 export function normalizeHeader(header: unknown): string {
-  return cellText(header).toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return cellText(header)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
 }
 
 /** Where each of the layout's columns is in this header row, or the columns it lacks. */

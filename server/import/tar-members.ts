@@ -15,7 +15,7 @@ export async function* tarMembers(input: Readable): AsyncGenerator<TarMember> {
   const parser = new Parser({ strict: true });
   const waiting: ReadEntry[] = [];
   let ended = false;
-  let failure: unknown = null;
+  let failure = null as Error | null;
   let wake = () => {};
   parser.on("entry", (entry: ReadEntry) => {
     if (entry.type !== "File" && entry.type !== "OldFile") return void entry.resume();
@@ -26,7 +26,7 @@ export async function* tarMembers(input: Readable): AsyncGenerator<TarMember> {
     ended = true;
     wake();
   });
-  const fail = (error: unknown) => {
+  const fail = (error: Error) => {
     failure = error;
     wake();
   };

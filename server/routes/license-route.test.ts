@@ -50,7 +50,19 @@ describe("the license object (rule 7)", () => {
   it("has exactly the contract's fields, in the contract's shapes", async () => {
     const license = (await fetchLicense("ny", "12345"))!;
     expect(Object.keys(license).sort()).toEqual(
-      ["address", "business", "dates", "details", "license", "object", "owner", "phone", "state", "status", "updated_at"].sort(),
+      [
+        "address",
+        "business",
+        "dates",
+        "details",
+        "license",
+        "object",
+        "owner",
+        "phone",
+        "state",
+        "status",
+        "updated_at",
+      ].sort(),
     );
     expect(license.object).toBe("license");
     expect(license.state).toBe("ny");

@@ -8,14 +8,33 @@ let service: Awaited<ReturnType<typeof tempService>>;
 let headers: Record<string, string>;
 
 const tavern = (i: number) =>
-  licenseFixture({ license: `20000${String(i).padStart(2, "0")}`, business: `HARBOR TAVERN ${i}`, owner: `OWNER ${i} LLC` });
+  licenseFixture({
+    license: `20000${String(i).padStart(2, "0")}`,
+    business: `HARBOR TAVERN ${i}`,
+    owner: `OWNER ${i} LLC`,
+  });
 
 beforeAll(async () => {
   service = await tempService({
     ny: [
-      licenseFixture({ license: "1268007", business: "DEAD RABBIT TAVERN", owner: "DRT GROUP LLC", address: { line_1: "30 WATER STREET" } }),
-      licenseFixture({ license: "1136344", business: "P J CLARKE'S", owner: "CLARKE'S GROUP LLC, THE", address: { line_1: "915 3RD AVE", line_2: "WATER VIEW BUILDING" } }),
-      licenseFixture({ license: "1275754", business: "TEMPO LIBERO BAR CORP", owner: "MARIA RABBITT", address: { line_1: "88-08 ROOSEVELT AVE", city: "WATERTOWN" } }),
+      licenseFixture({
+        license: "1268007",
+        business: "DEAD RABBIT TAVERN",
+        owner: "DRT GROUP LLC",
+        address: { line_1: "30 WATER STREET" },
+      }),
+      licenseFixture({
+        license: "1136344",
+        business: "P J CLARKE'S",
+        owner: "CLARKE'S GROUP LLC, THE",
+        address: { line_1: "915 3RD AVE", line_2: "WATER VIEW BUILDING" },
+      }),
+      licenseFixture({
+        license: "1275754",
+        business: "TEMPO LIBERO BAR CORP",
+        owner: "MARIA RABBITT",
+        address: { line_1: "88-08 ROOSEVELT AVE", city: "WATERTOWN" },
+      }),
       ...Array.from({ length: 12 }, (_, i) => tavern(i)),
     ],
     ma: [licenseFixture({ state: "ma", license: "00780-RS-0116", business: "UNION OYSTER HOUSE" })],
@@ -102,7 +121,9 @@ describe("GET /v2/search (rule 4: name and address)", () => {
   });
 
   it("trims the term, and treats an empty one as absent", async () => {
-    expect((await found("state=ny&name=%20%20dead%20rabbit%20&address=%20")).map((l) => l.license)).toEqual(["1268007"]);
+    expect((await found("state=ny&name=%20%20dead%20rabbit%20&address=%20")).map((l) => l.license)).toEqual([
+      "1268007",
+    ]);
     await problem("state=ny&name=%20%20", 400);
   });
 

@@ -58,7 +58,9 @@ describe("reads in turn snapshots (the API's connection)", () => {
   it("holds no transaction past the turn, so an import can checkpoint the whole log", async () => {
     // PASSIVE: as far as readers allow, without waiting for them.
     const uncopied = () => {
-      const [{ log, checkpointed }] = writer.pragma("wal_checkpoint(PASSIVE)") as [{ log: number; checkpointed: number }];
+      const [{ log, checkpointed }] = writer.pragma("wal_checkpoint(PASSIVE)") as [
+        { log: number; checkpointed: number },
+      ];
       return log - checkpointed;
     };
     createLicenseRepo(server).get("ny", "0012345");

@@ -12,7 +12,7 @@ interface Watch {
 const watches = new WeakMap<Db, Watch>();
 
 function watchOf(db: Db): Watch {
-  let watch = watches.get(db);
+  const watch = watches.get(db);
   if (watch) return watch;
   // data_version moves when another connection commits (an import, `npm run keys -- revoke`);
   // total_changes() when this one writes by any path, the repos' announced writes aside.

@@ -63,7 +63,10 @@ export function indexLicenseNumbers(db: Db, datasetId: number): string | null {
     return null;
   } catch (error) {
     if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
-    return db.prepare(`SELECT license FROM ${t.rows} GROUP BY license HAVING count(*) > 1 LIMIT 1`).pluck().get() as string;
+    return db
+      .prepare(`SELECT license FROM ${t.rows} GROUP BY license HAVING count(*) > 1 LIMIT 1`)
+      .pluck()
+      .get() as string;
   }
 }
 

@@ -40,7 +40,9 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
       const id = liveId(state);
       if (id === undefined) return null;
       try {
-        const doc = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`).pluck().get(license);
+        const doc = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`)
+          .pluck()
+          .get(license);
         return (doc as string | undefined) ?? null;
       } catch (error) {
         // An import flipped the state live and dropped these tables between the two reads: once more.

@@ -5,13 +5,15 @@
 export function normalizeText(text: string): string {
   // Most names are plain ASCII: nothing to decompose, and the search index is built from millions.
   const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD").replace(/\p{M}+/gu, "");
-  return decomposed
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    // Apostrophes and periods join rather than split: JOE'S = JOES, P.J. = PJ, ST. = ST.
-    .replace(/['’‘`´.]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+  return (
+    decomposed
+      .toLowerCase()
+      .replace(/&/g, " and ")
+      // Apostrophes and periods join rather than split: JOE'S = JOES, P.J. = PJ, ST. = ST.
+      .replace(/['’‘`´.]/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+  );
 }
 
 /** The words of normalized text. */

@@ -28,7 +28,10 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
     const best = options.sort(compareRanked)[0];
     if (best) ranked.push(best);
   }
-  return ranked.sort(compareRanked).slice(0, MAX_RESULTS).map((r) => r.license);
+  return ranked
+    .sort(compareRanked)
+    .slice(0, MAX_RESULTS)
+    .map((r) => r.license);
 }
 
 /**
@@ -53,8 +56,13 @@ async function storeOf(records: LicenseRecord[], options: RankedSearchOptions = 
   };
 }
 
-const rec = (license: string, business: string, owner = "SOMEONE ELSE LLC", line_1 = "1 NOWHERE RD", status = "active") =>
-  licenseFixture({ license, business, owner, status, address: { line_1 } });
+const rec = (
+  license: string,
+  business: string,
+  owner = "SOMEONE ELSE LLC",
+  line_1 = "1 NOWHERE RD",
+  status = "active",
+) => licenseFixture({ license, business, owner, status, address: { line_1 } });
 
 describe.each(Object.entries(STRATEGIES))("ranking table, %s", (_name, options) => {
   const records = [
@@ -137,9 +145,37 @@ describe.each(Object.entries(STRATEGIES))("many rows starting with the query, %s
 });
 
 describe.each(Object.entries(STRATEGIES))("ranked search against the plain rule, %s", (_name, options) => {
-  const vocabulary = ["dead", "rabbit", "rabbits", "red", "bar", "barn", "tavern", "joe's", "&", "and", "café", "cafe",
-    "st", "street", "n", "north", "1st", "first", "ave", "the", "a", "30", "130", "water", "grill", "x"];
-  const phrase = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }).map((w) => w.join(" ").toUpperCase());
+  const vocabulary = [
+    "dead",
+    "rabbit",
+    "rabbits",
+    "red",
+    "bar",
+    "barn",
+    "tavern",
+    "joe's",
+    "&",
+    "and",
+    "café",
+    "cafe",
+    "st",
+    "street",
+    "n",
+    "north",
+    "1st",
+    "first",
+    "ave",
+    "the",
+    "a",
+    "30",
+    "130",
+    "water",
+    "grill",
+    "x",
+  ];
+  const phrase = fc
+    .array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 })
+    .map((w) => w.join(" ").toUpperCase());
   const record = fc.record({ business: phrase, owner: phrase, line_1: phrase, active: fc.boolean() });
   const query = fc.oneof(
     phrase,
@@ -149,21 +185,27 @@ describe.each(Object.entries(STRATEGIES))("ranked search against the plain rule,
 
   it("returns exactly the rule's best 10, in order", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 60 }), fc.array(query, { minLength: 1, maxLength: 5 }), async (rows, queries) => {
-        const records = rows.map((r, i) => rec(`L${String(i).padStart(3, "0")}`, r.business, r.owner, r.line_1, r.active ? "active" : "expired"));
-        const store = await storeOf(records, options);
-        try {
-          for (const q of queries) {
-            for (const by of ["name", "address"] as const) {
-              const got = store.search(by, q);
-              expect(got.length).toBeLessThanOrEqual(MAX_RESULTS);
-              expect(got).toEqual(expectedOrder(records, by, q));
+      fc.asyncProperty(
+        fc.array(record, { minLength: 1, maxLength: 60 }),
+        fc.array(query, { minLength: 1, maxLength: 5 }),
+        async (rows, queries) => {
+          const records = rows.map((r, i) =>
+            rec(`L${String(i).padStart(3, "0")}`, r.business, r.owner, r.line_1, r.active ? "active" : "expired"),
+          );
+          const store = await storeOf(records, options);
+          try {
+            for (const q of queries) {
+              for (const by of ["name", "address"] as const) {
+                const got = store.search(by, q);
+                expect(got.length).toBeLessThanOrEqual(MAX_RESULTS);
+                expect(got).toEqual(expectedOrder(records, by, q));
+              }
             }
+          } finally {
+            store.close();
           }
-        } finally {
-          store.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -64,7 +64,12 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
 
     // Tier 0: the field equals the query.
     for (const field of fields) {
-      take(prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(terms.whole, enough()) as Hit[]);
+      take(
+        prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(
+          terms.whole,
+          enough(),
+        ) as Hit[],
+      );
     }
     if (full()) return found;
     // Rare queries end here: every match ranked at once (tiers 0 and 1 again among them). For one
@@ -104,7 +109,9 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       const perField: number[][] = [];
       for (const field of fields) {
         const index = t.words(field);
-        const ranks = prepared(`SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?`).pluck().all(match, allAtOnce + 1);
+        const ranks = prepared(`SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?`)
+          .pluck()
+          .all(match, allAtOnce + 1);
         if (ranks.length > allAtOnce) return null;
         perField.push(ranks as number[]);
       }
@@ -131,7 +138,10 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
      */
     function* startingWith(field: KeyField): Generator<Hit> {
       // One or two letters: `^` reads a trigram or two, which is as fast as it gets.
-      if (terms.prefixes.every((prefix) => prefix.length <= 2)) return yield* matching(field, fieldStartMatch(terms));
+      if (terms.prefixes.every((prefix) => prefix.length <= 2)) {
+        yield* matching(field, fieldStartMatch(terms));
+        return;
+      }
       const few = fewStartersOf(field);
       // Only as many as could still be placed (some may already be, from a better tier or field).
       if (few) return yield* rowsOfRanks(field, few.slice(0, enough()));
@@ -155,10 +165,14 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         const range = [prefix, `${prefix}\u{10FFFF}`];
         // Too many? Asked first, of the one row past the limit: reading them all just to count
         // cost more than the search that follows.
-        if (prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(...range, few)) {
+        if (
+          prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(...range, few)
+        ) {
           return null;
         }
-        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ?`).pluck().all(...range);
+        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ?`)
+          .pluck()
+          .all(...range);
         for (const rank of starters as number[]) ranks.add(rank);
       }
       return [...ranks].sort((a, b) => a - b);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LicenseSchema } from "../../src/contract/license.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import type { LicenseRecord } from "./license-record.ts";
 import { createLicenseRepo } from "./license-repo.ts";
@@ -46,9 +47,9 @@ describe("replaceState", () => {
       yield* records("MORE", 5);
     }
     await replaceState(db, meta, slowly(), { batchSize: 2 });
-    expect(JSON.parse(seenMidway!).business).toBe("OLD BAR 0");
+    expect(LicenseSchema.parse(JSON.parse(seenMidway)).business).toBe("OLD BAR 0");
     expect(repo.get("ny", "OLD0")).toBeNull();
-    expect(JSON.parse(repo.get("ny", "MORE4")!).business).toBe("MORE BAR 4");
+    expect(LicenseSchema.parse(JSON.parse(repo.get("ny", "MORE4")!)).business).toBe("MORE BAR 4");
     expect(repo.coverage()).toEqual([{ state: "ny", name: "New York", records: 10, as_of: null, source: "test" }]);
     reader.close();
   });
@@ -69,7 +70,7 @@ describe("replaceState", () => {
     expect(repo.has("ny")).toBe(false);
     await replaceState(db, meta, records("NEW", 2));
     expect(repo.has("ny")).toBe(true);
-    expect(JSON.parse(repo.get("ny", "NEW1")!).business).toBe("NEW BAR 1");
+    expect(LicenseSchema.parse(JSON.parse(repo.get("ny", "NEW1")!)).business).toBe("NEW BAR 1");
   });
 
   it("rejects a record that does not fit the contract, naming the license", async () => {
@@ -87,6 +88,9 @@ describe("replaceState", () => {
     await replaceState(db, meta, records("NEW", 2));
     const repo = createLicenseRepo(db);
     expect(repo.get("ma", "M1")).not.toBeNull();
-    expect(repo.coverage().map((c) => [c.state, c.records])).toEqual([["ma", 1], ["ny", 2]]);
+    expect(repo.coverage().map((c) => [c.state, c.records])).toEqual([
+      ["ma", 1],
+      ["ny", 2],
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { LicenseSchema, type License } from "../../src/contract/license.ts";
-import { buildSearchIndexes, createDatasetTables, datasetTables, dropDatasetTables, indexLicenseNumbers } from "./dataset-tables.ts";
+import {
+  buildSearchIndexes,
+  createDatasetTables,
+  datasetTables,
+  dropDatasetTables,
+  indexLicenseNumbers,
+} from "./dataset-tables.ts";
 import { noteOwnWrite } from "./change-watch.ts";
 import type { DatasetMeta, LicenseRecord } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
@@ -82,7 +88,8 @@ export async function replaceState(
     options.onIndexing?.();
     db.transaction(() => {
       const repeated = indexLicenseNumbers(db, datasetId);
-      if (repeated !== null) throw new RecordRejectedError(`license ${repeated} appears twice in the ${meta.state} data`);
+      if (repeated !== null)
+        throw new RecordRejectedError(`license ${repeated} appears twice in the ${meta.state} data`);
       buildSearchIndexes(db, datasetId);
     })();
   } catch (error) {
@@ -93,9 +100,9 @@ export async function replaceState(
   }
 
   const retired = db.transaction(() => {
-    const old = db
-      .prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`)
-      .all(meta.state) as { id: number }[];
+    const old = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).all(meta.state) as {
+      id: number;
+    }[];
     db.prepare(`UPDATE datasets SET status = 'retired' WHERE state = ? AND status = 'live'`).run(meta.state);
     db.prepare(`UPDATE datasets SET status = 'live', records = ? WHERE id = ?`).run(written, datasetId);
     return old.map((r) => r.id);

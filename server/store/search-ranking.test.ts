@@ -3,7 +3,8 @@ import { matchTier } from "./search-ranking.ts";
 import { fieldKey, searchTerms } from "./search-terms.ts";
 
 const nameTier = (field: string, query: string) => matchTier(fieldKey("business", field), searchTerms("name", query)!);
-const addressTier = (field: string, query: string) => matchTier(fieldKey("address", field), searchTerms("address", query)!);
+const addressTier = (field: string, query: string) =>
+  matchTier(fieldKey("address", field), searchTerms("address", query)!);
 
 describe("the matching rule", () => {
   it("ignores case, accents, apostrophes and punctuation; & is and", () => {
@@ -46,7 +47,7 @@ describe("the matching rule", () => {
   });
 
   it("treats the characters SQL and full-text syntax use as plain text", () => {
-    for (const q of ['%', '_', '"', "*", "'", "NEAR", "OR", "-", "^"]) {
+    for (const q of ["%", "_", '"', "*", "'", "NEAR", "OR", "-", "^"]) {
       const terms = searchTerms("name", q);
       if (terms) expect(matchTier(fieldKey("business", "DEAD RABBIT TAVERN"), terms)).toBeNull();
     }

@@ -47,6 +47,7 @@ const LONG_FORMS: Record<string, string[]> = {
   southwest: ["sw"],
 };
 
+// prettier-ignore
 const ORDINALS = [
   "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
   "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",

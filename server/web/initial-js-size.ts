@@ -19,7 +19,7 @@ interface Chunk {
 
 let manifest: Record<string, Chunk>;
 try {
-  manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+  manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<string, Chunk>;
 } catch {
   console.error(`error: no build manifest in ${dist}: run npm run build first`);
   process.exit(1);
@@ -51,5 +51,7 @@ for (const route of manifest[entryKey]!.dynamicImports ?? []) {
 }
 
 const within = heaviest / 1000 <= BUDGET_KB;
-console.log(`${kB(heaviest)}  initial JavaScript, gzipped, heaviest first page: ${within ? "within" : "OVER"} the ${BUDGET_KB} kB budget`);
+console.log(
+  `${kB(heaviest)}  initial JavaScript, gzipped, heaviest first page: ${within ? "within" : "OVER"} the ${BUDGET_KB} kB budget`,
+);
 if (!within) process.exit(1);

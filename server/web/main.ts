@@ -21,7 +21,9 @@ if (!existsSync(join(distDir, "index.html"))) {
 }
 const upstreamTimeoutMs = Number(process.env.LLS_TIMEOUT_MS || DEFAULT_UPSTREAM_TIMEOUT_MS);
 if (!Number.isInteger(upstreamTimeoutMs) || upstreamTimeoutMs <= 0) {
-  console.error(`error: LLS_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${process.env.LLS_TIMEOUT_MS}"`);
+  console.error(
+    `error: LLS_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${process.env.LLS_TIMEOUT_MS}"`,
+  );
   process.exit(1);
 }
 const host = process.env.HOST ?? "127.0.0.1";
@@ -31,7 +33,10 @@ const app = await buildWebApp({
   apiBaseUrl: process.env.LLS_BASE_URL || "http://127.0.0.1:8787",
   apiKey,
   upstreamTimeoutMs,
-  corsOrigins: (process.env.CORS_ORIGIN ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+  corsOrigins: (process.env.CORS_ORIGIN ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean),
   logger: process.env.LOG !== "0",
 });
 

@@ -16,7 +16,13 @@ const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 const apps: Awaited<ReturnType<typeof buildWebApp>>[] = [];
 
 async function webApp(options: Partial<WebAppOptions> = {}) {
-  const app = await buildWebApp({ distDir: dist, apiBaseUrl: upstreamUrl, apiKey: KEY, upstreamTimeoutMs: TIMEOUT_MS, ...options });
+  const app = await buildWebApp({
+    distDir: dist,
+    apiBaseUrl: upstreamUrl,
+    apiKey: KEY,
+    upstreamTimeoutMs: TIMEOUT_MS,
+    ...options,
+  });
   apps.push(app);
   return app;
 }
@@ -56,7 +62,10 @@ beforeAll(async () => {
       res.write('{"data":');
     } else if (path === "/v2/echo") {
       // A misconfigured upstream that reflects what it was sent.
-      res.writeHead(401, { "content-type": "application/json", "www-authenticate": `Bearer error="${req.headers.authorization}"` });
+      res.writeHead(401, {
+        "content-type": "application/json",
+        "www-authenticate": `Bearer error="${req.headers.authorization}"`,
+      });
       res.end(JSON.stringify(req.headers));
     } else {
       res.writeHead(200, { "content-type": "application/json" });
@@ -142,17 +151,25 @@ describe("when the service is down or slow", () => {
     });
   });
 
-  it.each(["/v2/slow", "/v2/stalled-body"])("answers 504 with a problem once the time limit passes (%s)", async (url) => {
-    const app = await webApp();
-    const started = performance.now();
-    const res = await app.inject({ url });
-    const took = performance.now() - started;
-    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
-    expect(took).toBeLessThan(TIMEOUT_MS + 1_000);
-    expect(res.statusCode).toBe(504);
-    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ type: "about:blank", title: "Gateway Timeout", status: 504, detail: "The license service did not answer within 0.3 seconds." });
-  });
+  it.each(["/v2/slow", "/v2/stalled-body"])(
+    "answers 504 with a problem once the time limit passes (%s)",
+    async (url) => {
+      const app = await webApp();
+      const started = performance.now();
+      const res = await app.inject({ url });
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+      expect(took).toBeLessThan(TIMEOUT_MS + 1_000);
+      expect(res.statusCode).toBe(504);
+      expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        type: "about:blank",
+        title: "Gateway Timeout",
+        status: 504,
+        detail: "The license service did not answer within 0.3 seconds.",
+      });
+    },
+  );
 });
 
 describe("what a browser receives", () => {
@@ -171,7 +188,10 @@ describe("what a browser receives", () => {
   it("carries the security headers on every answer, pages and errors included, and no CORS headers", async () => {
     const app = await webApp();
     const down = await webApp({ apiBaseUrl: downUrl });
-    for (const res of [...(await Promise.all(requests.map((r) => app.inject(r)))), await down.inject({ url: "/v2/states" })]) {
+    for (const res of [
+      ...(await Promise.all(requests.map((r) => app.inject(r)))),
+      await down.inject({ url: "/v2/states" }),
+    ]) {
       const csp = String(res.headers["content-security-policy"]);
       const label = `${res.statusCode} ${res.body.slice(0, 40)}`;
       expect(csp, label).toContain("script-src 'self';");
@@ -181,7 +201,10 @@ describe("what a browser receives", () => {
       expect(res.headers["referrer-policy"], label).toBe("no-referrer");
       expect(res.headers["x-frame-options"], label).toBe("DENY");
       expect(res.headers["x-powered-by"], label).toBeUndefined();
-      expect(Object.keys(res.headers).filter((name) => name.startsWith("access-control-")), label).toEqual([]);
+      expect(
+        Object.keys(res.headers).filter((name) => name.startsWith("access-control-")),
+        label,
+      ).toEqual([]);
     }
   });
 

@@ -79,7 +79,13 @@ export async function buildWebApp({
     return reply.code(404).type("text/plain").send("Not found");
   });
 
-  function problem(request: FastifyRequest, reply: FastifyReply, status: 404 | 502 | 504, title: string, detail: string) {
+  function problem(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 404 | 502 | 504,
+    title: string,
+    detail: string,
+  ) {
     const body: Problem = { type: "about:blank", title, status, detail, request_id: request.id };
     return reply.code(status).type(PROBLEM_CONTENT_TYPE).header("x-request-id", request.id).send(JSON.stringify(body));
   }
@@ -99,7 +105,13 @@ export async function buildWebApp({
       if (signal.aborted) {
         request.log.error({ err: error, timeoutMs: upstreamTimeoutMs }, "license service timed out");
         const seconds = upstreamTimeoutMs / 1000;
-        return problem(request, reply, 504, "Gateway Timeout", `The license service did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
+        return problem(
+          request,
+          reply,
+          504,
+          "Gateway Timeout",
+          `The license service did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`,
+        );
       }
       request.log.error({ err: error }, "license service unreachable");
       return problem(request, reply, 502, "Bad Gateway", "The license service could not be reached.");
@@ -108,7 +120,13 @@ export async function buildWebApp({
     // Whatever echoes the request back (a misconfigured LLS_BASE_URL) must not hand the key to a browser.
     if (body.includes(apiKey) || headers.some(([, value]) => value.includes(apiKey))) {
       request.log.error({ status }, "license service answer held the API key: withheld");
-      return problem(request, reply, 502, "Bad Gateway", "The license service sent an answer that cannot be passed on.");
+      return problem(
+        request,
+        reply,
+        502,
+        "Bad Gateway",
+        "The license service sent an answer that cannot be passed on.",
+      );
     }
     for (const [name, value] of headers) reply.header(name, value);
     return reply.code(status).send(body);

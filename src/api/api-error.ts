@@ -2,13 +2,7 @@ import type { Problem } from "../contract/problem.ts";
 
 /** What went wrong, in the terms a person can act on. */
 export type ApiErrorKind =
-  | "bad-request"
-  | "unauthorized"
-  | "unavailable"
-  | "rate-limited"
-  | "server"
-  | "network"
-  | "invalid-response";
+  "bad-request" | "unauthorized" | "unavailable" | "rate-limited" | "server" | "network" | "invalid-response";
 
 export interface ApiErrorDetails {
   status?: number;

@@ -2,18 +2,22 @@ import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "./api-error.ts";
 import { adviseOnError } from "./error-advice.ts";
 
-const advise = (kind: ApiErrorKind, details = {}) => adviseOnError(new ApiError(kind, "detail from the service", details), "New Jersey");
+const advise = (kind: ApiErrorKind, details = {}) =>
+  adviseOnError(new ApiError(kind, "detail from the service", details), "New Jersey");
 
 describe("what a person is told about a failed request", () => {
   it("offers a retry only where trying again can help", () => {
-    const retry = (["bad-request", "unavailable", "unauthorized", "rate-limited", "server", "network", "invalid-response"] as const).filter(
-      (kind) => advise(kind).retry,
-    );
+    const retry = (
+      ["bad-request", "unavailable", "unauthorized", "rate-limited", "server", "network", "invalid-response"] as const
+    ).filter((kind) => advise(kind).retry);
     expect(retry).toEqual(["unauthorized", "rate-limited", "server", "network", "invalid-response"]);
   });
 
   it("names the state that is not covered, and says to pick another", () => {
-    expect(advise("unavailable")).toMatchObject({ title: "New Jersey is not available", body: expect.stringContaining("Pick another state") });
+    expect(advise("unavailable")).toMatchObject({
+      title: "New Jersey is not available",
+      body: expect.stringContaining("Pick another state"),
+    });
   });
 
   it("points at the key for a 401, and says how long to wait on a 429", () => {
@@ -22,12 +26,18 @@ describe("what a person is told about a failed request", () => {
   });
 
   it("tries a 429 again by itself after the service's Retry-After, or after 10 seconds without one", () => {
-    expect(advise("rate-limited", { retryAfter: 1 })).toMatchObject({ retryIn: 1, body: "Wait 1 second: the page tries again by itself then." });
+    expect(advise("rate-limited", { retryAfter: 1 })).toMatchObject({
+      retryIn: 1,
+      body: "Wait 1 second: the page tries again by itself then.",
+    });
     expect(advise("rate-limited")).toMatchObject({ retryIn: 10, body: expect.stringContaining("10 seconds") });
     expect(advise("server").retryIn).toBeUndefined();
   });
 
   it("gives the request id for faults on the service's side", () => {
-    expect(advise("server", { requestId: "req-9" })).toMatchObject({ report: true, body: expect.stringContaining("req-9") });
+    expect(advise("server", { requestId: "req-9" })).toMatchObject({
+      report: true,
+      body: expect.stringContaining("req-9"),
+    });
   });
 });

@@ -14,7 +14,12 @@ export interface ErrorAdvice {
 /** What to tell a person about a failed request, and the way forward. */
 export function adviseOnError(error: unknown, stateLabel: string): ErrorAdvice {
   if (!(error instanceof ApiError)) {
-    return { title: "Something went wrong", body: "The page hit an unexpected problem. Try again.", retry: true, report: true };
+    return {
+      title: "Something went wrong",
+      body: "The page hit an unexpected problem. Try again.",
+      retry: true,
+      report: true,
+    };
   }
   const ref = error.details.requestId ? ` (request id ${error.details.requestId})` : "";
   switch (error.kind) {

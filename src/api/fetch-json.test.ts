@@ -5,7 +5,10 @@ import { fetchJson } from "./fetch-json.ts";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(text, { status, headers })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(text, { status, headers })),
+  );
 }
 
 function problem(status: number, detail: string) {
@@ -55,7 +58,10 @@ describe("fetchJson", () => {
   });
 
   it("calls a failed connection a network error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect((await failure()).kind).toBe("network");
   });
 
@@ -73,7 +79,9 @@ describe("fetchJson", () => {
       vi.fn(async () => Promise.reject(new DOMException("aborted", "AbortError"))),
     );
     controller.abort();
-    const error = await fetchJson("/v2/states", LicenseResponseSchema, { signal: controller.signal }).catch((e) => e);
+    const error = await fetchJson("/v2/states", LicenseResponseSchema, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe("AbortError");
   });

@@ -31,7 +31,8 @@ export const licenseQueries = {
   detail: (state: string, license: string) =>
     queryOptions({
       queryKey: ["licenses", "detail", state, license] as const,
-      queryFn: async ({ signal }) => (await fetchJson(licensePath(state, license), LicenseResponseSchema, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await fetchJson(licensePath(state, license), LicenseResponseSchema, { signal })).data,
       ...READ_ONLY,
     }),
 

@@ -17,13 +17,17 @@ export function Layout() {
           </Link>
           <span className="site-header__tagline">State liquor license records</span>
         </div>
-        {navigation.state === "loading" ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
+        {navigation.state === "loading" ? (
+          <div className="progress" role="progressbar" aria-label="Loading page" />
+        ) : null}
       </header>
       <main id="main" className="container" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <div className="container">Records as published by each state’s licensing authority, through the License Lookup service.</div>
+        <div className="container">
+          Records as published by each state’s licensing authority, through the License Lookup service.
+        </div>
       </footer>
       <ScrollRestoration />
     </>

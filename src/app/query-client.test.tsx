@@ -11,10 +11,13 @@ let answers: (() => Response)[];
 let calls: string[];
 
 const problem = (status: number, headers: Record<string, string> = {}) =>
-  Response.json({ type: "about:blank", title: "x", status, detail: `HTTP ${status} from the service` }, {
-    status,
-    headers: { "content-type": "application/problem+json", ...headers },
-  });
+  Response.json(
+    { type: "about:blank", title: "x", status, detail: `HTTP ${status} from the service` },
+    {
+      status,
+      headers: { "content-type": "application/problem+json", ...headers },
+    },
+  );
 const found = () => Response.json({ data: [] });
 
 beforeEach(() => {

@@ -11,20 +11,26 @@ export interface SearchQuery {
   q: string;
 }
 
-// C0, DEL and C1 controls: never part of a name or an address.
+// C0, DEL and C1 controls: never part of a name or an address (matching them is the point here).
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Trimmed; empty means absent. */
-const Term = z.pipe(
-  z.optional(z.string()),
-  z.transform((v) => {
-    const t = v?.trim();
-    return t ? t : undefined;
-  }),
-).check(
-  z.refine((v) => v === undefined || [...v].length <= MAX_TERM_LENGTH, `must be at most ${MAX_TERM_LENGTH} characters`),
-  z.refine((v) => v === undefined || !CONTROL.test(v), "must not contain control characters"),
-);
+const Term = z
+  .pipe(
+    z.optional(z.string()),
+    z.transform((v) => {
+      const t = v?.trim();
+      return t ? t : undefined;
+    }),
+  )
+  .check(
+    z.refine(
+      (v) => v === undefined || [...v].length <= MAX_TERM_LENGTH,
+      `must be at most ${MAX_TERM_LENGTH} characters`,
+    ),
+    z.refine((v) => v === undefined || !CONTROL.test(v), "must not contain control characters"),
+  );
 
 /**
  * The search parameters as the contract states them, plus our answers to what it leaves open.
@@ -48,13 +54,11 @@ export const SearchParamsSchema = z.pipe(
         path: [],
       }),
     ),
-  z.transform(
-    (p): SearchQuery => ({
-      state: p.state.toLowerCase(),
-      by: p.name !== undefined ? "name" : "address",
-      q: (p.name ?? p.address)!,
-    }),
-  ),
+  z.transform((p): SearchQuery => ({
+    state: p.state.toLowerCase(),
+    by: p.name !== undefined ? "name" : "address",
+    q: (p.name ?? p.address)!,
+  })),
 );
 
 /** One sentence a person can read, from the first thing wrong with the parameters. */

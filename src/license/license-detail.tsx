@@ -68,7 +68,12 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
             <Fact term="Address">
               <address>
                 {address.line_1}
-                {address.line_2 ? <><br />{address.line_2}</> : null}
+                {address.line_2 ? (
+                  <>
+                    <br />
+                    {address.line_2}
+                  </>
+                ) : null}
                 <br />
                 {address.city}, {address.state} {address.zip}
               </address>
@@ -79,7 +84,9 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
         <section aria-labelledby="sec-license">
           <h2 id="sec-license">License</h2>
           <dl className="facts">
-            <Fact term="Number"><span className="mono">{license.license}</span></Fact>
+            <Fact term="Number">
+              <span className="mono">{license.license}</span>
+            </Fact>
             <Fact term="Status">{license.status}</Fact>
             <Fact term="Type">{details.type}</Fact>
             <Fact term="Class">{details.class ?? none}</Fact>
@@ -98,8 +105,12 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
         <section aria-labelledby="sec-record" className="license__record">
           <h2 id="sec-record">Record</h2>
           <dl className="facts">
-            <Fact term="Record updated">{formatUpdatedAt(license.updated_at)} <span className="muted">({license.updated_at})</span></Fact>
-            <Fact term="Retrieved">{retrievedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "long" })}</Fact>
+            <Fact term="Record updated">
+              {formatUpdatedAt(license.updated_at)} <span className="muted">({license.updated_at})</span>
+            </Fact>
+            <Fact term="Retrieved">
+              {retrievedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "long" })}
+            </Fact>
             <Fact term="Page">
               <span className="url">{window.location.href}</span>
             </Fact>

@@ -20,8 +20,8 @@ export function LicenseNotFound({ state, license }: { state: string; license: st
         {stateLabel} has no license numbered <span className="mono given">{license}</span>.
       </p>
       <p>
-        License numbers must match exactly, leading zeros and punctuation included. Check the number against the license,
-        or find the business by name or address.
+        License numbers must match exactly, leading zeros and punctuation included. Check the number against the
+        license, or find the business by name or address.
       </p>
       <p>
         <Link className="button button--primary" to={`/?state=${state}`}>

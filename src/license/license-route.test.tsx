@@ -66,7 +66,15 @@ describe("the license page", () => {
     reply = () => Response.json({ data: FOUND });
     renderAt("/license/ny/0012345");
     await screen.findByRole("heading", { level: 1, name: FOUND.business });
-    for (const text of ["Ada Moreno", "(518) 555-0100", "Suite 4", "Liquor store", "LL", "February 1, 2019", "January 31, 2020"]) {
+    for (const text of [
+      "Ada Moreno",
+      "(518) 555-0100",
+      "Suite 4",
+      "Liquor store",
+      "LL",
+      "February 1, 2019",
+      "January 31, 2020",
+    ]) {
       expect(screen.getAllByText(new RegExp(text.replace(/[()]/g, "\\$&"))).length).toBeGreaterThan(0);
     }
     screen.getByText("Expired on January 31, 2020");

@@ -7,8 +7,18 @@ import { coverageNote, StatePicker } from "./state-picker.tsx";
 
 const MODES: { value: SearchMode; label: string; field: string; hint: string }[] = [
   { value: "name", label: "Name", field: "Business or owner name", hint: "Part of a name works: “tavern”, “smith”." },
-  { value: "address", label: "Address", field: "Street address", hint: "Street line only, such as “12 main st”; no city or ZIP." },
-  { value: "license", label: "License number", field: "License number", hint: "Exactly as issued, leading zeros included. Opens the license." },
+  {
+    value: "address",
+    label: "Address",
+    field: "Street address",
+    hint: "Street line only, such as “12 main st”; no city or ZIP.",
+  },
+  {
+    value: "license",
+    label: "License number",
+    field: "License number",
+    hint: "Exactly as issued, leading zeros included. Opens the license.",
+  },
 ];
 
 interface Props {
@@ -37,7 +47,7 @@ export function SearchForm({ initial, coverage }: Props) {
       return;
     }
     rememberState(values.state);
-    navigate(target.url);
+    void navigate(target.url);
   }
 
   const note = coverageNote(values.state, coverage);

@@ -17,7 +17,9 @@ function license(n: number, overrides: Partial<License> = {}): License {
     status: "active",
     updated_at: "2026-01-05 10:00:00.000000",
     address: { line_1: `${n} Main St`, line_2: null, city: "Albany", county: "Albany", state: "NY", zip: "12207" },
-    dates: { ny: { effective: "2025-01-01", expires: "2027-01-01", issued_original: "2020-01-01", issued_latest: null } },
+    dates: {
+      ny: { effective: "2025-01-01", expires: "2027-01-01", issued_original: "2020-01-01", issued_latest: null },
+    },
     details: { class: null, description: null, type: "OP" },
     ...overrides,
   };
@@ -35,7 +37,13 @@ beforeEach(() => {
     vi.fn(async (path: string) => {
       const url = new URL(path, "http://app");
       if (url.pathname === "/v2/states") {
-        const states = ["ny", "ma"].map((state) => ({ state, name: state, records: 2000, as_of: null, source: "demo" }));
+        const states = ["ny", "ma"].map((state) => ({
+          state,
+          name: state,
+          records: 2000,
+          as_of: null,
+          source: "demo",
+        }));
         return Response.json({ data: states });
       }
       searches.push(url.searchParams);
@@ -78,7 +86,9 @@ it("puts a submitted search in the URL, runs it, and shows the results", async (
   expect((await screen.findByText("1 license found.")).getAttribute("role")).toBe("status");
   expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "tavern" });
   const result = screen.getByRole("listitem");
-  expect(within(result).getByRole("link", { name: "Corner Tavern 1" }).getAttribute("href")).toBe("/license/ny/0000001");
+  expect(within(result).getByRole("link", { name: "Corner Tavern 1" }).getAttribute("href")).toBe(
+    "/license/ny/0000001",
+  );
   expect(within(result).getByText("Tavern").tagName).toBe("MARK");
 });
 
@@ -141,7 +151,9 @@ it("says plainly when only the first 10 are shown, and what to do when nothing m
 
 it("says why a pasted link's search was not run, and runs nothing", async () => {
   renderAt(`/?state=ny&by=name&q=${"x".repeat(101)}`);
-  expect(screen.getByRole("alert").textContent).toBe("The search in this link was not run. Name must be at most 100 characters.");
+  expect(screen.getByRole("alert").textContent).toBe(
+    "The search in this link was not run. Name must be at most 100 characters.",
+  );
   expect(screen.getByLabelText<HTMLInputElement>("Business or owner name").value).toBe("x".repeat(101));
   expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
   expect(searches).toEqual([]);

@@ -19,7 +19,9 @@ export function Component() {
       <title>{query ? `“${query.q}” in ${stateName(query.state)} – License Lookup` : "License Lookup"}</title>
       <div className="page-intro">
         <h1>Find a liquor license</h1>
-        <p className="lede">Search a state’s license records by business or owner name, street address or license number.</p>
+        <p className="lede">
+          Search a state’s license records by business or owner name, street address or license number.
+        </p>
       </div>
       {/* A new URL is a new search: the form starts again from what the URL says. */}
       <SearchForm key={params.toString()} initial={initial} coverage={coverage.data} />

@@ -85,7 +85,8 @@ function NoResults({ query, stateLabel }: { query: SearchQuery; stateLabel: stri
       <ul>
         <li>Check the spelling, or use fewer or shorter words (“smith” rather than “smith’s tavern inc”).</li>
         <li>
-          <Link to={searchUrl({ ...query, by: other })}>Search by {other} instead</Link>, in case the words belong there.
+          <Link to={searchUrl({ ...query, by: other })}>Search by {other} instead</Link>, in case the words belong
+          there.
         </li>
         <li>Make sure {stateLabel} is the state that issued the license.</li>
       </ul>

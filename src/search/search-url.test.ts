@@ -19,12 +19,19 @@ describe("reading a search from the URL", () => {
   it("runs nothing for an incomplete or invalid URL, but keeps what it can for the form", () => {
     expect(read("").query).toBeNull();
     expect(read("state=ny").query).toBeNull();
-    expect(read("state=zz&q=tavern")).toEqual({ values: { state: "zz", by: "name", q: "tavern" }, query: null, problem: null });
+    expect(read("state=zz&q=tavern")).toEqual({
+      values: { state: "zz", by: "name", q: "tavern" },
+      query: null,
+      problem: null,
+    });
     expect(read(`state=ny&q=${"a".repeat(101)}`).query).toBeNull();
   });
 
   it("says why a term in the URL cannot be searched, but not that a term is missing", () => {
-    expect(read(`state=ny&q=${"a".repeat(101)}`).problem).toEqual({ field: "q", error: "Name must be at most 100 characters." });
+    expect(read(`state=ny&q=${"a".repeat(101)}`).problem).toEqual({
+      field: "q",
+      error: "Name must be at most 100 characters.",
+    });
     expect(read("state=ny&by=address&q=12%07main").problem).toEqual({
       field: "q",
       error: "Address must not contain control characters.",
@@ -53,12 +60,17 @@ describe("submitting the form", () => {
 
   it("sends a license number straight to its page, leading zeros, slashes, spaces and # intact", () => {
     expect(submitTarget({ state: "ny", by: "license", q: " 0012345 " })).toEqual({ url: "/license/ny/0012345" });
-    expect(submitTarget({ state: "ca", by: "license", q: "47/B 12#3" })).toEqual({ url: "/license/ca/47%2FB%2012%233" });
+    expect(submitTarget({ state: "ca", by: "license", q: "47/B 12#3" })).toEqual({
+      url: "/license/ca/47%2FB%2012%233",
+    });
   });
 
   it("says what to fix first", () => {
     expect(submitTarget({ state: "", by: "name", q: "x" })).toEqual({ field: "state", error: "Choose a state." });
-    expect(submitTarget({ state: "ny", by: "address", q: "   " })).toEqual({ field: "q", error: "Enter a street address." });
+    expect(submitTarget({ state: "ny", by: "address", q: "   " })).toEqual({
+      field: "q",
+      error: "Enter a street address.",
+    });
     expect(submitTarget({ state: "ny", by: "name", q: "a".repeat(101) })).toEqual({
       field: "q",
       error: "Name must be at most 100 characters.",

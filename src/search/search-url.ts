@@ -1,4 +1,9 @@
-import { describeSearchError, SearchParamsSchema, type SearchField, type SearchQuery } from "../contract/search-query.ts";
+import {
+  describeSearchError,
+  SearchParamsSchema,
+  type SearchField,
+  type SearchQuery,
+} from "../contract/search-query.ts";
 import { isStateCode } from "../contract/states.ts";
 
 /** A license number is not searched: it opens the detail page. */

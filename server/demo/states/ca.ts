@@ -3,6 +3,7 @@ import { deriveSeed } from "../seeded-random.ts";
 import type { LicenseKind, Place, StateProfile } from "../state-profile.ts";
 import { uniqueSerials } from "../unique-serials.ts";
 
+// prettier-ignore
 const CITY = streets([
   ...TOWN_STREETS, "SUNSET BLVD", "HOLLYWOOD BLVD", "WILSHIRE BLVD", "SANTA MONICA BLVD", "MELROSE AVE", "VENTURA BLVD",
   "FIGUEROA ST", "BROADWAY", "VALENCIA ST", "MISSION ST", "FILLMORE ST", "COLUMBUS AVE", "GRANT AVE", "EL CAMINO REAL",
@@ -11,9 +12,16 @@ const CITY = streets([
 ]);
 
 const place = (county: string, city: string, zip: [number, number], areaCodes: string[], weight: number): Place => ({
-  county, city, zip, areaCodes, weight, streets: CITY, directionalShare: 0.12,
+  county,
+  city,
+  zip,
+  areaCodes,
+  weight,
+  streets: CITY,
+  directionalShare: 0.12,
 });
 
+// prettier-ignore
 const PLACES: Place[] = [
   place("LOS ANGELES", "LOS ANGELES", [90001, 90068], ["213", "323", "310", "818"], 20),
   place("LOS ANGELES", "LONG BEACH", [90802, 90815], ["562"], 3),
@@ -45,6 +53,7 @@ const PLACES: Place[] = [
 ];
 
 // Type numbers and wording follow the ABC's license types.
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "47", description: "ON-SALE GENERAL EATING PLACE", classes: ["ON-SALE"], flavors: ["restaurant", "bar"], weight: 30 },
   { type: "41", description: "ON-SALE BEER AND WINE EATING PLACE", classes: ["ON-SALE"], flavors: ["restaurant"], weight: 22 },

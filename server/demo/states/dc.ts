@@ -3,6 +3,7 @@ import { deriveSeed } from "../seeded-random.ts";
 import type { LicenseKind, Place, StateProfile } from "../state-profile.ts";
 import { uniqueSerials } from "../unique-serials.ts";
 
+// prettier-ignore
 const DC_STREETS = streets([
   "U ST", "H ST", "K ST", "M ST", "P ST", "I ST", "L ST", "CONNECTICUT AVE", "WISCONSIN AVE", "PENNSYLVANIA AVE",
   "MASSACHUSETTS AVE", "FLORIDA AVE", "GEORGIA AVE", "RHODE ISLAND AVE", "NEW YORK AVE", "MAINE AVE", "WATER ST",
@@ -13,13 +14,21 @@ const DC_STREETS = streets([
 // Most bars and restaurants sit in the Northwest quadrant.
 const QUADRANTS = ["NW", "NW", "NW", "NW", "NW", "NE", "NE", "SE", "SW"];
 
+// prettier-ignore
 const place = (zip: [number, number], weight: number): Place => ({
   county: "DISTRICT OF COLUMBIA", city: "WASHINGTON", zip, areaCodes: ["202"], weight, streets: DC_STREETS, quadrants: QUADRANTS,
 });
 
-const PLACES: Place[] = [place([20001, 20012], 6), place([20015, 20020], 2), place([20024, 20024], 1.5), place([20036, 20037], 2), place([20032, 20032], 0.5)];
+const PLACES: Place[] = [
+  place([20001, 20012], 6),
+  place([20015, 20020], 2),
+  place([20024, 20024], 1.5),
+  place([20036, 20037], 2),
+  place([20032, 20032], 0.5),
+];
 
 // A DC license type is its class letter then its kind: CR is class C (all alcohol), restaurant.
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "CR", description: "RETAILER CR - RESTAURANT", classes: ["C"], flavors: ["restaurant"], weight: 34 },
   { type: "DR", description: "RETAILER DR - RESTAURANT", classes: ["D"], flavors: ["restaurant"], weight: 8 },

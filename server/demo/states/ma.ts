@@ -8,22 +8,38 @@ interface Town extends Place {
   town: number;
 }
 
+// prettier-ignore
 const BOSTON = streets([
   "BOYLSTON ST", "NEWBURY ST", "TREMONT ST", "WASHINGTON ST", "HANOVER ST", "CAMBRIDGE ST", "COMMONWEALTH AVE",
   "MASSACHUSETTS AVE", "HUNTINGTON AVE", "BEACON ST", "CHARLES ST", "STATE ST", "CONGRESS ST", "SUMMER ST",
   "ATLANTIC AVE", "W BROADWAY", "E BROADWAY", "DORCHESTER AVE", "BLUE HILL AVE", "CENTRE ST", "SALEM ST",
   "LANSDOWNE ST", "DARTMOUTH ST", "HARRISON AVE", "SLEEPER ST", "SEAPORT BLVD", "CANAL ST", "UNION ST",
 ]);
+// prettier-ignore
 const TOWNS = streets([
   ...TOWN_STREETS, "HIGHLAND AVE", "MASSACHUSETTS AVE", "SHREWSBURY ST", "ESSEX ST", "PURCHASE ST",
   "COMMERCIAL ST", "ROUTE 28", "NORTH ST", "HANCOCK ST", "HARVARD ST", "BOSTON POST RD", "DERBY ST",
 ]);
 
-const town = (county: string, city: string, townNumber: number, zip: [number, number], areaCodes: string[], weight: number): Town => ({
-  county, city, town: townNumber, zip, areaCodes, weight, streets: city === "BOSTON" ? BOSTON : TOWNS,
+const town = (
+  county: string,
+  city: string,
+  townNumber: number,
+  zip: [number, number],
+  areaCodes: string[],
+  weight: number,
+): Town => ({
+  county,
+  city,
+  town: townNumber,
+  zip,
+  areaCodes,
+  weight,
+  streets: city === "BOSTON" ? BOSTON : TOWNS,
 });
 
 // Town numbers are modelled on the Commonwealth's alphabetical numbering.
+// prettier-ignore
 const PLACES: Town[] = [
   town("SUFFOLK", "BOSTON", 35, [2108, 2136], ["617", "857"], 28),
   town("SUFFOLK", "CHELSEA", 57, [2150, 2150], ["617"], 1),
@@ -53,6 +69,7 @@ const PLACES: Town[] = [
   town("DUKES", "EDGARTOWN", 89, [2539, 2539], ["508"], 0.3),
 ];
 
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "RS", description: "RESTAURANT", classes: ["ALL ALCOHOL", "WINE & MALT"], flavors: ["restaurant", "bar"], weight: 38 },
   { type: "TV", description: "TAVERN", classes: ["WINE & MALT", "MALT"], flavors: ["bar"], weight: 6 },

@@ -11,10 +11,12 @@ const SERIALS_PER_GENERATION = 999;
 /** Generation numbers for ordinary licenses run 001 to this; higher ones mark overflow. */
 const MAX_ORDINARY_GENERATION = 9;
 
+// prettier-ignore
 const SHORE = streets([
   ...TOWN_STREETS, "OCEAN AVE", "PACIFIC AVE", "ATLANTIC AVE", "BOARDWALK", "ROUTE 9", "ROUTE 35", "COOKMAN AVE",
   "NEW JERSEY AVE", "WASHINGTON ST MALL",
 ]);
+// prettier-ignore
 const NORTH = streets([
   ...TOWN_STREETS, "BLOOMFIELD AVE", "FERRY ST", "NEWARK AVE", "PALISADE AVE", "KENNEDY BLVD", "BERGEN AVE",
   "SPRINGFIELD AVE", "STUYVESANT AVE", "ELIZABETH AVE", "MONMOUTH ST", "MORRIS ST", "HALSEY ST", "MARKET ST",
@@ -22,10 +24,17 @@ const NORTH = streets([
 const CENTRAL = streets([...TOWN_STREETS, "NASSAU ST", "GEORGE ST", "EASTON AVE", "ROUTE 1", "ROUTE 38", "HADDON AVE"]);
 
 const municipality = (
-  county: string, city: string, code: string, zip: [number, number], areaCodes: string[], weight: number, streetList = NORTH,
+  county: string,
+  city: string,
+  code: string,
+  zip: [number, number],
+  areaCodes: string[],
+  weight: number,
+  streetList = NORTH,
 ): Municipality => ({ county, city, code, zip, areaCodes, weight, streets: streetList });
 
 // Codes follow the ABC's scheme (Plainfield is 2012: Union 20, Plainfield 12); most are modelled, not looked up.
+// prettier-ignore
 const PLACES: Municipality[] = [
   municipality("ATLANTIC", "ATLANTIC CITY", "0102", [8401, 8401], ["609"], 5, SHORE),
   municipality("BERGEN", "HACKENSACK", "0223", [7601, 7602], ["201", "551"], 2),
@@ -54,6 +63,7 @@ const PLACES: Municipality[] = [
   municipality("WARREN", "PHILLIPSBURG", "2119", [8865, 8865], ["908"], 0.5, CENTRAL),
 ];
 
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "33", description: "PLENARY RETAIL CONSUMPTION", classes: ["C"], flavors: ["bar", "restaurant"], weight: 46 },
   { type: "32", description: "PLENARY RETAIL CONSUMPTION WITH BROAD PACKAGE PRIVILEGE", classes: ["C"], flavors: ["bar", "store"], weight: 8 },
@@ -84,7 +94,8 @@ export const nj: StateProfile<Municipality> = {
         const serial = (n % SERIALS_PER_GENERATION) + 1;
         const block = Math.floor(n / SERIALS_PER_GENERATION);
         // A serial is unique within its block; blocks past the first get generations of their own.
-        const generation = block === 0 ? 1 + Math.floor(rng.next() ** 2 * MAX_ORDINARY_GENERATION) : MAX_ORDINARY_GENERATION + block;
+        const generation =
+          block === 0 ? 1 + Math.floor(rng.next() ** 2 * MAX_ORDINARY_GENERATION) : MAX_ORDINARY_GENERATION + block;
         return `${prefix}-${String(serial).padStart(3, "0")}-${String(generation).padStart(3, "0")}`;
       },
     };

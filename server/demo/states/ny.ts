@@ -8,6 +8,7 @@ export const NY_DEMO_SERIAL = 12345;
 /** Every 20th record draws a serial below 1,000,000, so about 5% carry leading zeros. */
 const ZERO_LED_EVERY = 20;
 
+// prettier-ignore
 const MANHATTAN_NAMED = [
   "BROADWAY", "WATER ST", "PEARL ST", "BLEECKER ST", "HUDSON ST", "GREENWICH ST", "SPRING ST", "MULBERRY ST",
   "ORCHARD ST", "LUDLOW ST", "STONE ST", "FULTON ST", "CANAL ST", "LEXINGTON AVE", "MADISON AVE", "AMSTERDAM AVE",
@@ -20,29 +21,46 @@ const MANHATTAN = streets([
   ...numberedStreets(1, 11, "AVE"),
   ...numberedStreets(1, 60, "ST", ["W", "E"]),
 ]);
+// prettier-ignore
 const BROOKLYN = streets([
   "ATLANTIC AVE", "FLATBUSH AVE", "BEDFORD AVE", "SMITH ST", "COURT ST", "FULTON ST", "MYRTLE AVE", "NOSTRAND AVE",
   "GRAHAM AVE", "MANHATTAN AVE", "DEKALB AVE", "FRANKLIN AVE", "BERRY ST", "WYTHE AVE", "KENT AVE", "GRAND ST",
   "METROPOLITAN AVE", "VAN BRUNT ST", "CHURCH AVE", "KINGS HWY", "OCEAN PKWY", "SURF AVE", "EMMONS AVE", "UNION ST",
   "5TH AVE", "7TH AVE", "3RD AVE", "86TH ST", "18TH AVE", "AVENUE U", "PROSPECT PARK W",
 ]);
+// prettier-ignore
 const QUEENS = streets([
   "ROOSEVELT AVE", "NORTHERN BLVD", "QUEENS BLVD", "STEINWAY ST", "BROADWAY", "DITMARS BLVD", "31ST AVE", "30TH AVE",
   "37TH AVE", "JAMAICA AVE", "HILLSIDE AVE", "MAIN ST", "UNION ST", "VERNON BLVD", "JACKSON AVE", "AUSTIN ST",
   "METROPOLITAN AVE", "LIBERTY AVE", "SUTPHIN BLVD", "JUNCTION BLVD", "82ND ST", "74TH ST", "21ST ST", "36TH AVE",
 ]);
+// prettier-ignore
 const BRONX = streets([
   "GRAND CONCOURSE", "FORDHAM RD", "ARTHUR AVE", "E TREMONT AVE", "WHITE PLAINS RD", "JEROME AVE", "WESTCHESTER AVE",
   "SOUTHERN BLVD", "E 138TH ST", "CITY ISLAND AVE", "BRUCKNER BLVD", "WILLIAMSBRIDGE RD", "E 187TH ST",
 ]);
+// prettier-ignore
 const STATEN_ISLAND = streets([
   "HYLAN BLVD", "VICTORY BLVD", "FOREST AVE", "RICHMOND AVE", "BAY ST", "NEW DORP LN", "PORT RICHMOND AVE",
 ]);
 const UPSTATE = streets([
   ...TOWN_STREETS,
-  "ELMWOOD AVE", "HERTEL AVE", "ALLEN ST", "CHIPPEWA ST", "EAST AVE", "MONROE AVE", "LARK ST", "ERIE BLVD",
-  "SALINA ST", "CAROLINE ST", "WASHINGTON AVE", "DELAWARE AVE", "GENESEE ST", "ROUTE 9",
+  "ELMWOOD AVE",
+  "HERTEL AVE",
+  "ALLEN ST",
+  "CHIPPEWA ST",
+  "EAST AVE",
+  "MONROE AVE",
+  "LARK ST",
+  "ERIE BLVD",
+  "SALINA ST",
+  "CAROLINE ST",
+  "WASHINGTON AVE",
+  "DELAWARE AVE",
+  "GENESEE ST",
+  "ROUTE 9",
 ]);
+// prettier-ignore
 const LONG_ISLAND = streets([
   ...TOWN_STREETS, "WALT WHITMAN RD", "MERRICK RD", "SUNRISE HWY", "MONTAUK HWY", "JERICHO TPKE", "NEW YORK AVE",
 ]);
@@ -51,13 +69,28 @@ const WESTCHESTER = streets([...TOWN_STREETS, "MAMARONECK AVE", "CENTRAL PARK AV
 // Outside the city, grid towns name halves of a street: `N MAIN ST`, `SOUTH SALINA ST`.
 const DIRECTIONAL = new Set([UPSTATE, LONG_ISLAND, WESTCHESTER]);
 
-const place = (county: string, city: string, zip: [number, number], areaCodes: string[], weight: number, streetList = UPSTATE): Place => ({
-  county, city, zip, areaCodes, weight, streets: streetList, ...(DIRECTIONAL.has(streetList) && { directionalShare: 0.08 }),
+const place = (
+  county: string,
+  city: string,
+  zip: [number, number],
+  areaCodes: string[],
+  weight: number,
+  streetList = UPSTATE,
+): Place => ({
+  county,
+  city,
+  zip,
+  areaCodes,
+  weight,
+  streets: streetList,
+  ...(DIRECTIONAL.has(streetList) && { directionalShare: 0.08 }),
 });
+// prettier-ignore
 const queens = (city: string, zip: [number, number], weight: number): Place => ({
   ...place("QUEENS", city, zip, ["718", "347", "929"], weight, QUEENS), hyphenatedNumbers: true,
 });
 
+// prettier-ignore
 const PLACES: Place[] = [
   place("NEW YORK", "NEW YORK", [10001, 10040], ["212", "646", "917"], 22, MANHATTAN),
   place("KINGS", "BROOKLYN", [11201, 11239], ["718", "347", "929"], 16, BROOKLYN),
@@ -93,6 +126,7 @@ const PLACES: Place[] = [
 ];
 
 // Type codes follow the SLA's; class numbers and wording are plausible, not the SLA's table.
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "OP", description: "ON-PREMISES LIQUOR", classes: ["252"], flavors: ["bar", "restaurant"], weight: 32 },
   { type: "RL", description: "RESTAURANT LIQUOR", classes: ["212"], flavors: ["restaurant"], weight: 6 },

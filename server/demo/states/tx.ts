@@ -3,6 +3,7 @@ import { deriveSeed } from "../seeded-random.ts";
 import type { LicenseKind, Place, StateProfile } from "../state-profile.ts";
 import { groupedSerials } from "../unique-serials.ts";
 
+// prettier-ignore
 const CITY = streets([
   ...TOWN_STREETS, "WESTHEIMER RD", "MONTROSE BLVD", "WASHINGTON AVE", "RICHMOND AVE", "KIRBY DR", "SHEPHERD DR",
   "GREENVILLE AVE", "MCKINNEY AVE", "COMMERCE ST", "CONGRESS AVE", "6TH ST", "RAINEY ST", "LAMAR BLVD", "BURNET RD",
@@ -12,9 +13,16 @@ const CITY = streets([
 ]);
 
 const place = (county: string, city: string, zip: [number, number], areaCodes: string[], weight: number): Place => ({
-  county, city, zip, areaCodes, weight, streets: CITY, directionalShare: 0.2,
+  county,
+  city,
+  zip,
+  areaCodes,
+  weight,
+  streets: CITY,
+  directionalShare: 0.2,
 });
 
+// prettier-ignore
 const PLACES: Place[] = [
   place("HARRIS", "HOUSTON", [77002, 77099], ["713", "832", "281", "346"], 22),
   place("HARRIS", "PASADENA", [77502, 77506], ["713", "281"], 1.5),
@@ -39,6 +47,7 @@ const PLACES: Place[] = [
 ];
 
 // Permit prefixes follow the TABC's; classes list the secondary permits such a business often holds.
+// prettier-ignore
 const KINDS: LicenseKind[] = [
   { type: "MB", description: "MIXED BEVERAGE", classes: ["FB", "LB", "FB LB"], flavors: ["bar", "restaurant", "hotel"], weight: 32 },
   { type: "BG", description: "WINE AND BEER RETAILER'S PERMIT", classes: ["FB", "LB"], flavors: ["restaurant", "bar"], weight: 20 },
