@@ -1,4 +1,7 @@
-import { daysUntil, EXPIRY_NOTICE_DAYS, formatIsoDate, localIsoDate } from "./dates.ts";
+import { daysUntil, formatIsoDate, localIsoDate } from "../shared/dates.ts";
+
+/** How close an expiry date must be to get a notice. */
+const EXPIRY_NOTICE_DAYS = 60;
 
 interface Props {
   expires: string | null;

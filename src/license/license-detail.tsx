@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { licenseDates, type License } from "../contract/license.ts";
 import { stateName } from "../contract/states.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
-import { formatIsoDate, formatUpdatedAt } from "./dates.ts";
+import { formatIsoDate, formatUpdatedAt } from "../shared/dates.ts";
 import { ExpiryNotice } from "./expiry-notice.tsx";
-import { useArrivalFocus } from "./use-arrival-focus.ts";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 
 interface Props {
   license: License;

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { stateName } from "../contract/states.ts";
-import { useArrivalFocus } from "./use-arrival-focus.ts";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 
 /** The service answered `data: null`: the state is searchable but holds no such number. */
 export function LicenseNotFound({ state, license }: { state: string; license: string }) {

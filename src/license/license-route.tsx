@@ -2,12 +2,12 @@ import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { data, Link, redirect, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../api/api-error.ts";
-import { ApiErrorNotice } from "../api/api-error-notice.tsx";
+import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { licenseQueries } from "../api/license-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
 import { LicenseDetail } from "./license-detail.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
-import { useArrivalFocus } from "./use-arrival-focus.ts";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 
 /** The `/license/:state/:license` route; its loader fetches through the query cache so the page renders complete. */
 export function licenseRoute(queryClient: QueryClient) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { licenseDates, type License } from "../contract/license.ts";
 import type { SearchField } from "../contract/search-query.ts";
-import { formatIsoDate } from "./format-date.ts";
+import { formatIsoDate } from "../shared/dates.ts";
 import { Highlight } from "./highlight.tsx";
 import { licenseUrl } from "./search-url.ts";
 

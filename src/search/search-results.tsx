@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { ApiError } from "../api/api-error.ts";
-import { ApiErrorNotice } from "../api/api-error-notice.tsx";
+import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { MAX_RESULTS } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
@@ -13,15 +14,9 @@ import { searchUrl } from "./search-url.ts";
 
 export function SearchResults({ query }: { query: SearchQuery }) {
   const result = useQuery(licenseQueries.search(query));
-  const location = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stateLabel = stateName(query.state) ?? query.state.toUpperCase();
-  const ready = result.isSuccess;
-
-  // After an in-app navigation, take focus to what it produced; a cold page load keeps the browser's focus.
-  useEffect(() => {
-    if (ready && location.key !== "default") headingRef.current?.focus();
-  }, [ready, location.key]);
+  useArrivalFocus(headingRef, result.isSuccess);
 
   const words = searchWords(query.q);
   const licenses = result.data ?? [];

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES } from "../contract/states.ts";
-import { formatIsoDate } from "./format-date.ts";
+import { formatIsoDate } from "../shared/dates.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;

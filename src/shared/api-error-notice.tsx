@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, type ReactNode } from "react";
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../api/api-error.ts";
 import { adviseOnError } from "./error-advice.ts";
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type ApiErrorKind } from "./api-error.ts";
+import { ApiError, type ApiErrorKind } from "../api/api-error.ts";
 import { adviseOnError } from "./error-advice.ts";
 
 const advise = (kind: ApiErrorKind, details = {}) =>

@@ -1,6 +1,4 @@
 const DAY_MS = 86_400_000;
-/** How close an expiry date must be to get a notice. */
-export const EXPIRY_NOTICE_DAYS = 60;
 
 /** `2026-03-04` as `March 4, 2026`: a calendar date, so no time zone may shift it. */
 export function formatIsoDate(iso: string): string {

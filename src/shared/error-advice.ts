@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../api/api-error.ts";
 
 export interface ErrorAdvice {
   title: string;
