@@ -37,6 +37,8 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
 
   // One hook, taking a callback rather than being async: each hook and promise costs every request.
   const auth = authenticate(keys);
+  // Declared before any request exists, so every request object has the same shape.
+  app.decorateRequest("caller", null);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     auth(request, reply, done);

@@ -4,7 +4,8 @@ import { sendProblem } from "./problem.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    caller: Caller;
+    /** The key's holder, once the key is checked: a route behind the key never sees null. */
+    caller: Caller | null;
   }
 }
 

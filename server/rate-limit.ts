@@ -23,7 +23,7 @@ export async function registerRateLimit(app: FastifyInstance, { perSecond, burst
     // The x-ratelimit-* headers only on a 429, beside Retry-After: on every answer they cost about a
     // tenth of a license lookup's server time, for a limit the README states anyway.
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
-    keyGenerator: (request) => `key:${request.caller.keyId}`,
+    keyGenerator: (request) => `key:${request.caller?.keyId}`,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
         new Error(

@@ -5,11 +5,11 @@ import type { LicenseRepo } from "./store/license-repo.ts";
  * The lower-case state when the caller may read it and the service has data for it; otherwise null.
  * Both checks always run, so an unsupported and an out-of-scope state cost the same.
  */
-export function accessibleState(raw: string, caller: Caller, licenses: LicenseRepo): string | null {
+export function accessibleState(raw: string, caller: Caller | null, licenses: LicenseRepo): string | null {
   const state = raw.toLowerCase();
   const wellFormed = /^[a-z]{2}$/.test(state);
   const supported = wellFormed && licenses.has(state);
-  const inScope = wellFormed && caller.covers(state);
+  const inScope = wellFormed && caller !== null && caller.covers(state);
   return supported && inScope ? state : null;
 }
 
