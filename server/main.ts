@@ -19,7 +19,7 @@ export class StartupError extends Error {}
 
 /** Opens the database, builds the service and listens. Resolves once it accepts connections. */
 export async function startServer(options: ServerOptions) {
-  const db = openDatabase(options.db);
+  const db = openDatabase(options.db, { migrate: false });
   // The service only reads: each event-loop turn's requests share one read transaction.
   readInTurnSnapshots(db);
   const log = options.log ? bufferedStdout() : null;
