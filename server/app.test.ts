@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-describe("HTTP behaviour (rule 6)", () => {
+describe("HTTP behaviour: methods, unknown paths, request ids", () => {
   it("puts a request id on every response, success or error, fresh each time", async () => {
     const urls = ["/v2/license/ny/1268007", "/v2/search?state=ny", "/v2/nowhere", "/v2/states"];
     const ids = new Set<string>();

@@ -17,7 +17,7 @@ async function expectUnauthorized(authorization: string | undefined, url = "/v2/
   expect(response.json()).toMatchObject({ status: 401, title: expect.any(String), detail: expect.any(String) });
 }
 
-describe("authentication (rule 2)", () => {
+describe("authentication: every request needs a live key, checked before anything else", () => {
   it("refuses a request without a key", () => expectUnauthorized(undefined));
   it("refuses a malformed Authorization header", () => expectUnauthorized("Basic dXNlcjpwYXNz"));
   it("refuses a well-formed but unknown key", () => expectUnauthorized(`Bearer ll_${"A".repeat(43)}`));

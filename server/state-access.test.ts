@@ -27,7 +27,7 @@ async function unavailable(url: string) {
   return response.body.replace(`"request_id":"${requestId}"`, "");
 }
 
-describe("state scope (rule 3)", () => {
+describe("state scope: a state outside the key or without data is one 404", () => {
   it("answers 404 for a state outside the key's scope and the identical body for an unsupported one", async () => {
     const outOfScope = await unavailable("/v2/search?state=ma&name=oyster"); // data, but not the key's
     const unsupported = await unavailable("/v2/search?state=tx&name=oyster"); // the key's, but no data
@@ -52,7 +52,7 @@ describe("state scope (rule 3)", () => {
   });
 });
 
-describe("GET /v2/states (rule 8)", () => {
+describe("GET /v2/states: the states this key can read", () => {
   it("lists only the covered states that have data, with source, date and record count", async () => {
     const response = await service.app.inject({ url: "/v2/states", headers: nyAndTx });
     expect(response.statusCode).toBe(200);

@@ -26,8 +26,8 @@
  * | details.type          | the type code(s) from Type\| Dup in the license's current status, e.g. "41" or "41, 58" |
  *
  * Not used: Mailing Addr. and the mailing columns, Transfer-From/To, Conditions, Escrow, District
- * and Geo Code. As-of: the latest report date among the files. A null date the contract requires
- * makes the license a skip (contract-gate.ts).
+ * and Geo Code. As-of: the latest report date among the files. A date the reports leave blank is
+ * null, never made up.
  */
 import { LicenseFold } from "./ca-fold.ts";
 import { dailyReports, reportDay, type DailyReport } from "./ca-reports.ts";

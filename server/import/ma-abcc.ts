@@ -24,8 +24,7 @@
  * | details.type          | the license number's middle segment, the ABCC type code (RS restaurant, PK package store, CL club, ...) |
  *
  * Not used: legal structure, transfer and history columns, special legislation, the full-address
- * columns (they repeat the split ones). A null date the contract requires makes the row a skip
- * (contract-gate.ts).
+ * columns (they repeat the split ones). A date the file leaves blank is null, never made up.
  */
 import { presentText } from "./cell-text.ts";
 import { licenseNumber } from "./license-number.ts";

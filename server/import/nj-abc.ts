@@ -26,7 +26,7 @@
  *
  * The report's as-of date is the generation date above its header ("04/01/2026 09:12 AM").
  * Not used: the geocoder's City.x/Address/Longitude/Latitude/Match.Score, Mailing Address,
- * is.bar/is.store. A null date the contract requires makes the row a skip (contract-gate.ts).
+ * is.bar/is.store. A date the file leaves blank is null, never made up.
  */
 import { cellText, presentText } from "./cell-text.ts";
 import { licenseNumber } from "./license-number.ts";

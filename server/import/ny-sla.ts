@@ -28,7 +28,7 @@
  * | details.type            | License Type Code (OP)                       | same                                  |
  *
  * Not used: agency zone office, certificate number, latitude/longitude. Dates are MM/DD/YYYY
- * (ISO accepted too). A null date the contract requires makes the row a skip (contract-gate.ts).
+ * (ISO accepted too). A date the file leaves blank is null, never made up.
  */
 import { presentText } from "./cell-text.ts";
 import { licenseNumber } from "./license-number.ts";

@@ -46,7 +46,7 @@ describe("GET /v2/license/{state}/{license}", () => {
   });
 });
 
-describe("the license object (rule 7)", () => {
+describe("the license object: exactly the contract's fields and shapes", () => {
   it("has exactly the contract's fields, in the contract's shapes", async () => {
     const license = (await fetchLicense("ny", "12345"))!;
     expect(Object.keys(license).sort()).toEqual(

@@ -63,7 +63,7 @@ async function problem(query: string, status: number) {
   return body;
 }
 
-describe("GET /v2/search (rule 1: results)", () => {
+describe("GET /v2/search: what it finds", () => {
   it("finds a license by part of its business name, any case", async () => {
     const data = await found("state=ny&name=dead%20rab");
     expect(data.map((l) => l.license)).toEqual(["1268007"]);
@@ -104,14 +104,14 @@ describe("GET /v2/search (rule 1: results)", () => {
   });
 });
 
-describe("GET /v2/search (rule 3: state)", () => {
+describe("GET /v2/search: the state is required", () => {
   it("is 400 without a state", async () => {
     const body = await problem("name=tavern", 400);
     expect(body.detail).toMatch(/state/);
   });
 });
 
-describe("GET /v2/search (rule 4: name and address)", () => {
+describe("GET /v2/search: exactly one of name and address", () => {
   it("is 400 with both name and address", async () => {
     expect((await problem("state=ny&name=dead&address=water", 400)).detail).toMatch(/not both/);
   });
