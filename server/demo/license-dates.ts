@@ -16,14 +16,20 @@ const EXPIRING_SOON_SHARE = 0.12;
 /**
  * Dates for one license, in order: issued_original <= issued_latest <= effective < expires.
  * Expiry follows status: expired licenses ended in the past, active ones mostly run on, some
- * expire soon, and a few have lapsed while still listed as active.
+ * expire soon, and a few have lapsed while still listed as active. A pending application has
+ * only the day it was received, as the states' application lists give (New York's, for one).
  */
 export function licenseDates(rng: SeededRandom, status: string, termDays: number): LicenseDates {
   const expires = TODAY + expiryOffset(rng, status, termDays);
   const effective = expires - termDays;
+  // Drawn for every status, so that a pending record leaves the numbers of the next ones as they were.
   const yearsHeld = rng.chance(0.2) ? 0 : rng.next() ** 2 * 40 * 365;
   const original = Math.max(EARLIEST, Math.min(effective, effective - Math.floor(yearsHeld)));
   const latest = rng.chance(0.15) ? null : Math.max(original, effective - rng.int(0, 45));
+  if (status === "pending") {
+    // Received 0 to 45 days before the reference date.
+    return { effective: isoDay(2 * TODAY - effective), expires: null, issued_original: null, issued_latest: null };
+  }
   return {
     effective: isoDay(effective),
     expires: isoDay(expires),
