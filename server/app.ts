@@ -1,7 +1,9 @@
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import { authenticate } from "./auth.ts";
 import { sendProblem } from "./problem.ts";
+import { buildOpenApiDocument } from "./openapi/openapi-document.ts";
+import { docsRoute } from "./routes/docs-route.ts";
 import { licenseRoute } from "./routes/license-route.ts";
 import { searchRoute } from "./routes/search-route.ts";
 import { statesRoute } from "./routes/states-route.ts";
@@ -18,9 +20,6 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
 }
 
-/** Paths that exist, for telling "wrong method" (405) from "no such thing" (404). */
-const KNOWN_PATH = /^\/v2\/(search|states|license\/[^/?]+\/[^?]+)(\?|$)/;
-
 /** Builds the v2 service over a store. Never listens: main.ts does, tests use inject. */
 export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_RATE_LIMIT }: AppOptions) {
   const app = Fastify({
@@ -34,6 +33,8 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
       sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
     },
   });
+
+  const isKnownPath = trackKnownPaths(app);
 
   // One hook, taking a callback rather than being async: each hook and promise costs every request.
   const auth = authenticate(keys);
@@ -52,9 +53,12 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     licenseRoute(api, licenses);
     statesRoute(api, licenses);
   });
+  const document = buildOpenApiDocument();
+  app.register((docs) => docsRoute(docs, document));
 
   app.setNotFoundHandler((request, reply) => {
-    if (KNOWN_PATH.test(request.url)) {
+    // GET reaches here too when a route hands a request on (a docs file that does not exist).
+    if (request.method !== "GET" && request.method !== "HEAD" && isKnownPath(request.url)) {
       reply.header("allow", "GET, HEAD");
       return sendProblem(reply, "method-not-allowed", `${request.method} is not supported here; use GET or HEAD.`);
     }
@@ -70,4 +74,29 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
   });
 
   return app;
+}
+
+/**
+ * Whether some route answers a URL's path, whatever the method: telling "wrong method" (405) from
+ * "no such thing" (404). Made from the routes as they are registered, so a new route needs no entry.
+ */
+function trackKnownPaths(app: FastifyInstance): (url: string) => boolean {
+  const patterns = new Set<string>();
+  app.addHook("onRoute", (route) => void patterns.add(route.url));
+  let known: RegExp | undefined;
+  app.addHook("onReady", (done) => {
+    known = new RegExp(`^(?:${[...patterns].map(patternSource).join("|")})(?:\\?|$)`);
+    done();
+  });
+  return (url) => known?.test(url) ?? false;
+}
+
+/** A route's path (`/v2/license/:state/*`) as a regular expression over URLs. */
+function patternSource(pattern: string): string {
+  return pattern
+    .split(/(:\w+|\*)/)
+    .map((part) =>
+      part === "*" ? "[^?]*" : part.startsWith(":") ? "[^/?]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
 }

@@ -4,20 +4,26 @@ import { sendProblem } from "./problem.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The key's holder, once the key is checked: a route behind the key never sees null. */
+    /** The key's holder, once the key is checked: null on a public route asked without a live key. */
     caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Answered without a key: the API's own description, nothing of the data. */
+    public?: boolean;
   }
 }
 
 const BEARER = /^Bearer ([^\s]+)$/;
 
-/** Runs before anything else on every request: without a live key, nothing else is answered. */
+/** Runs before anything else on every request: without a live key, nothing but a public route is answered. */
 export function authenticate(keys: KeyRepo) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const header = request.headers.authorization;
     const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
     const caller = token ? keys.verify(token) : null;
     if (!caller) {
+      // Asked only here, so a request with a live key pays nothing for public routes.
+      if (request.routeOptions.config.public) return done();
       reply.header("www-authenticate", 'Bearer realm="license-lookup"');
       const detail = header
         ? "The API key is not valid or has been revoked. Send a current key as `Authorization: Bearer <key>`."

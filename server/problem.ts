@@ -15,9 +15,11 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
+export const problemType = (kind: ProblemKind) => `urn:license-lookup:problem:${kind}`;
+
 export function problemBody(kind: ProblemKind, detail: string, requestId: string): Problem {
   const { status, title } = PROBLEMS[kind];
-  return { type: `urn:license-lookup:problem:${kind}`, title, status, detail, request_id: requestId };
+  return { type: problemType(kind), title, status, detail, request_id: requestId };
 }
 
 export function sendProblem(reply: FastifyReply, kind: ProblemKind, detail: string): FastifyReply {

@@ -43,7 +43,7 @@ const rateLimit = perSecond === 0 ? false : { perSecond, burst };
 try {
   const { app, url } = await startServer({ db: values.db, port, host: values.host, log: !values.quiet, rateLimit });
   closeOnSignals(() => app.close());
-  console.error(`License API listening on ${url}/v2 (database ${values.db})`);
+  console.error(`License API listening on ${url}/v2 (database ${values.db}; docs at ${url}/v2/docs)`);
 } catch (error) {
   fail((error as Error).message);
 }

@@ -29,7 +29,7 @@ try {
     const { app, url } = await startServer({ db: DB, port: API_PORT, host: HOST });
     stopApi = () => app.close();
     apiBaseUrl = url;
-    console.log(`License API: ${url}/v2 (database ${DB})`);
+    console.log(`License API: ${url}/v2 (database ${DB}; docs at ${url}/v2/docs)`);
   } else if (!apiKey) {
     fail("LLS_BASE_URL is set but LLS_API_KEY is not: give the key for that service");
   }

@@ -1,0 +1,129 @@
+import type { z } from "zod/mini";
+import {
+  LicenseResponseSchema,
+  SearchResponseSchema,
+  StateCoverageSchema,
+  StatesResponseSchema,
+} from "../../src/contract/envelopes.ts";
+import { AddressSchema, DetailsSchema, LicenseDatesSchema, LicenseSchema } from "../../src/contract/license.ts";
+import { ProblemSchema } from "../../src/contract/problem.ts";
+
+/** JSON Schema keywords laid over one generated property: a description, or what zod cannot say. */
+export type FieldNotes = Record<string, string | Record<string, unknown>>;
+
+export interface Component {
+  schema: z.core.$ZodType;
+  description: string;
+  /** Checked against the generated schema: a note on a field the contract no longer has fails the build. */
+  fields?: FieldNotes;
+  /** Shown by the docs page instead of made-up values; parsed by the schema when the document is built. */
+  example?: unknown;
+}
+
+/**
+ * The contract's schemas that the document names under components/schemas. The shapes come from
+ * src/contract; only the words are written here. A route whose answer is a new envelope adds it.
+ */
+export const COMPONENTS = {
+  License: {
+    schema: LicenseSchema,
+    description: "A liquor license or permit as a state authority publishes it: the same object in every answer.",
+    fields: {
+      object: "Always `license`.",
+      license: "The number the authority issued. Leading zeros count: `0012345` is not `12345`.",
+      business: "Business name.",
+      owner: "Owner name.",
+      phone: "Null when the state does not publish one.",
+      state: "Two-letter state code, lower case.",
+      status: "The status as the state words it (`active` is the common one).",
+      updated_at: "When the record was loaded, UTC, as `YYYY-MM-DD HH:MM:SS.ffffff`.",
+      // The contract's refine (the one key is the license's own state) is a function zod cannot
+      // turn into JSON Schema: its countable half is stated here, the rest in words.
+      dates: {
+        description:
+          "Exactly one key, the license's own `state` (JSON Schema cannot say that a key must equal another field; the service never answers otherwise).",
+        minProperties: 1,
+        maxProperties: 1,
+      },
+    },
+    example: {
+      object: "license",
+      license: "0012345",
+      business: "DEAD RABBIT TAVERN",
+      owner: "DRT GROUP LLC",
+      phone: "(212) 555-0100",
+      state: "ny",
+      status: "active",
+      updated_at: "2026-01-15 09:30:00.000000",
+      address: {
+        line_1: "30 WATER ST",
+        line_2: null,
+        city: "NEW YORK",
+        county: "NEW YORK",
+        state: "NY",
+        zip: "10004",
+      },
+      dates: {
+        ny: { effective: "2025-03-01", expires: "2027-02-28", issued_original: "2013-02-20", issued_latest: null },
+      },
+      details: { class: "252", description: "ON-PREMISES LIQUOR", type: "OP" },
+    },
+  },
+  Address: {
+    schema: AddressSchema,
+    description: "Where the licensed premises are.",
+    fields: {
+      line_1: "Address line 1: what an `address` search matches.",
+      line_2: "A second line, often a building name; null when there is none.",
+      state: "Two-letter state code, upper case.",
+    },
+  },
+  LicenseDates: {
+    schema: LicenseDatesSchema,
+    description:
+      "Dates as `YYYY-MM-DD`. Null where the state's export does not publish one (Massachusetts gives no effective date, New Jersey no original issue date, a pending application no expiry): the service never invents a date.",
+    fields: {
+      effective: "Effective date.",
+      expires: "Expiration date.",
+      issued_original: "Date first issued.",
+      issued_latest: "Date latest issued.",
+    },
+  },
+  Details: {
+    schema: DetailsSchema,
+    description: "The license's class and type as the state codes them.",
+    fields: {
+      class: "License class; null when the state does not publish one.",
+      description: "What the license allows, in the state's words; null when not published.",
+      type: "License type code.",
+    },
+  },
+  StateCoverage: {
+    schema: StateCoverageSchema,
+    description: "A state this key can read, and what backs it.",
+    fields: {
+      state: "Two-letter state code, lower case: the `state` to search with.",
+      name: "The state's name.",
+      records: "How many licenses the service holds for the state.",
+      as_of: "The date the data was current, where its source says.",
+      source: "Where the data came from: an agency's export, or `demo`.",
+    },
+    example: { state: "ny", name: "New York", records: 2000, as_of: "2026-01-15", source: "demo" },
+  },
+  Problem: {
+    schema: ProblemSchema,
+    description: "An error (RFC 9457 problem details), sent as `application/problem+json`.",
+    fields: {
+      type: "A stable identifier to switch on: `urn:license-lookup:problem:` and the kind of problem.",
+      title: "A short summary of the kind of problem.",
+      status: "The HTTP status, repeated.",
+      detail: "What went wrong, in words a person can act on.",
+      request_id: "The answer's `x-request-id`: quote it when reporting a problem.",
+    },
+  },
+  SearchResponse: { schema: SearchResponseSchema, description: "Up to 10 licenses, best match first." },
+  LicenseResponse: { schema: LicenseResponseSchema, description: "The license, or null when none has that number." },
+  StatesResponse: { schema: StatesResponseSchema, description: "The states this key can read." },
+} satisfies Record<string, Component>;
+
+export type ComponentName = keyof typeof COMPONENTS;

@@ -1,0 +1,101 @@
+import { z } from "zod/mini";
+import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
+import { LicenseSchema } from "../../src/contract/license.ts";
+import { MAX_TERM_LENGTH, SearchParamsSchema } from "../../src/contract/search-query.ts";
+import type { ProblemKind } from "../problem.ts";
+import { STATE_UNAVAILABLE } from "../state-access.ts";
+import type { ComponentName } from "./components.ts";
+
+export interface ParameterSet {
+  in: "query" | "path";
+  /** A zod object whose input shape gives one parameter per property, required as the schema says. */
+  schema: z.core.$ZodType;
+  /** One per property, no more, no less: the document's build checks. */
+  descriptions: Record<string, string>;
+}
+
+export interface OperationDoc {
+  /** As OpenAPI writes it, parameters in braces. */
+  path: `/v2/${string}`;
+  operationId: string;
+  /** The contract's own operations, or ours beyond it. */
+  tag: "contract" | "addition";
+  summary: string;
+  description: string;
+  parameters: ParameterSet[];
+  /** The 200 body: a schema named in components.ts. */
+  answer: ComponentName;
+  /**
+   * The problems this route answers with, and when, besides those every keyed route can give
+   * (401, 429, 500): the document adds those itself.
+   */
+  problems: Partial<Record<ProblemKind, string>>;
+}
+
+const STATE_UNAVAILABLE_WHEN = `The state is unsupported or outside the key's scope: the same answer either way ("${STATE_UNAVAILABLE}").`;
+
+/**
+ * Every route of the v2 service as the OpenAPI document describes it, one entry per route, GET
+ * (and HEAD) only. A new route adds its entry here; the document test fails until it does, and
+ * until a real answer of each status listed here has been checked against it.
+ */
+export const OPERATIONS: OperationDoc[] = [
+  {
+    path: "/v2/search",
+    operationId: "searchLicenses",
+    tag: "contract",
+    summary: "Search a state's licenses by name or by address",
+    description: `Matching ignores case, accents, punctuation and apostrophes; every word typed must occur, and partial words match. A name search looks at the business and the owner, an address search at address line 1. At most ${MAX_RESULTS} licenses, best match first, the same order every time; no pagination.`,
+    parameters: [
+      {
+        in: "query",
+        schema: SearchParamsSchema,
+        descriptions: {
+          state: "Two-letter state code, any case, of a state this key can read (see `/v2/states`).",
+          name: `Part of a business or owner name. Give exactly one of \`name\` and \`address\`: both or neither is a 400. Trimmed (an empty term counts as absent); at most ${MAX_TERM_LENGTH} characters, no control characters.`,
+          address: `Part of address line 1. Give exactly one of \`name\` and \`address\`. Trimmed; at most ${MAX_TERM_LENGTH} characters, no control characters.`,
+        },
+      },
+    ],
+    answer: "SearchResponse",
+    problems: {
+      "bad-request":
+        "No `state`; both `name` and `address`, or neither; a term too long or holding control characters; a parameter given more than once.",
+      "state-unavailable": STATE_UNAVAILABLE_WHEN,
+    },
+  },
+  {
+    path: "/v2/license/{state}/{license}",
+    operationId: "getLicense",
+    tag: "contract",
+    summary: "Get one license by its exact number",
+    description:
+      'The license with exactly this number in this state, or `{ "data": null }` with status 200 when there is none.',
+    parameters: [
+      {
+        in: "path",
+        schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
+        descriptions: {
+          state: "Two-letter state code, any case, of a state this key can read.",
+          license:
+            "The license number, matched exactly: leading zeros count. A number holding `/`, spaces or `#` is sent percent-encoded.",
+        },
+      },
+    ],
+    answer: "LicenseResponse",
+    problems: {
+      "bad-request": "The path's percent-encoding is broken.",
+      "state-unavailable": STATE_UNAVAILABLE_WHEN,
+    },
+  },
+  {
+    path: "/v2/states",
+    operationId: "listStates",
+    tag: "addition",
+    summary: "List the states this key can read",
+    description: "Each state the key covers and the service holds data for, with what backs it.",
+    parameters: [],
+    answer: "StatesResponse",
+    problems: {},
+  },
+];
