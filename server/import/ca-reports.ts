@@ -32,7 +32,7 @@ export async function* dailyReports(file: SourceFile): AsyncGenerator<DailyRepor
     return;
   }
   let reports = 0;
-  for await (const member of tarMembers(file.open())) {
+  for await (const member of tarMembers(file.open(), { gzip: format === "gzip" })) {
     if (!member.path.toLowerCase().endsWith(".csv")) continue;
     reports++;
     const shownAs = `${file.path}: ${member.path}`;

@@ -60,6 +60,9 @@ beforeAll(async () => {
     } else if (path === "/v2/stalled-body") {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"data":');
+    } else if (path === "/v2/moved") {
+      res.writeHead(302, { location: "/elsewhere" });
+      res.end();
     } else if (path === "/v2/echo") {
       // A misconfigured upstream that reflects what it was sent.
       res.writeHead(401, {
@@ -120,6 +123,15 @@ describe("forwarding /v2", () => {
       expect(type, path).toMatch(/^application\/problem\+json/);
     }
     expect(seen.length).toBe(before);
+  });
+
+  it("never follows a redirect, so the key goes nowhere but the service's /v2", async () => {
+    const app = await webApp();
+    const res = await app.inject({ url: "/v2/moved" });
+    expect(res.statusCode).toBe(502);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(res.headers.location).toBeUndefined();
+    expect(seen.some((s) => s.url === "/elsewhere")).toBe(false);
   });
 
   it("passes the service's errors through with what a client needs to act on them", async () => {
@@ -228,6 +240,29 @@ describe("what a browser receives", () => {
     expect(allowed.headers.vary).toContain("Origin");
     const other = await app.inject({ url: "/v2/license/ny/1", headers: { origin: "https://evil.example" } });
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("lets a configured origin read the service's errors and the app's own problems too", async () => {
+    const origin = "https://intranet.example";
+    const app = await webApp({ corsOrigins: [origin] });
+    const down = await webApp({ apiBaseUrl: downUrl, corsOrigins: [origin] });
+    for (const res of [
+      await app.inject({ url: "/v2/search?state=ny&name=a", headers: { origin } }),
+      await app.inject({ url: "/v2/slow", headers: { origin } }),
+      await down.inject({ url: "/v2/states", headers: { origin } }),
+    ]) {
+      expect(res.headers["access-control-allow-origin"], String(res.statusCode)).toBe(origin);
+      expect(res.headers["access-control-expose-headers"], String(res.statusCode)).toContain("x-request-id");
+    }
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/v2/license/ny/1",
+      headers: { origin, "access-control-request-method": "GET" },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe(origin);
+    expect(preflight.headers["access-control-allow-methods"]).toBe("GET, HEAD");
+    expect(preflight.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   it("serves built files, and index.html for any page of the app", async () => {
