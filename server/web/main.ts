@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closeOnSignals } from "../close-on-signals.ts";
+import { drainOnClose } from "../drain-on-close.ts";
 import { buildWebApp, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
 
 /**
@@ -40,9 +42,9 @@ const app = await buildWebApp({
   logger: process.env.LOG !== "0",
 });
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
+drainOnClose(app);
+// A forwarded request may take up to its timeout: the grace lets the slowest one get its answer.
+closeOnSignals(() => app.close(), { graceMs: upstreamTimeoutMs + 1000 });
 try {
   await app.listen({ host, port });
   console.log(`License Lookup is running: open http://${host}:${port}/`);
