@@ -4,7 +4,7 @@ import { startServer } from "../main.ts";
 import { DEFAULT_RATE_LIMIT } from "../rate-limit.ts";
 import { fail } from "./fail.ts";
 
-const USAGE = `Serves the v2 license API.
+const USAGE = `Serves the v2 license API, as built by npm run build.
 
 usage: npm run api -- [--db FILE] [--port N] [--host H]
 

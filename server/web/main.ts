@@ -16,6 +16,7 @@ if (!apiKey) {
   console.error("error: LLS_API_KEY is not set: give the key the app should present to the license service");
   process.exit(1);
 }
+// dist-server/web/main.js, which `npm run serve` runs, sits as deep as this file: one path finds the app from both.
 const distDir = fileURLToPath(new URL("../../dist", import.meta.url));
 if (!existsSync(join(distDir, "index.html"))) {
   console.error(`error: ${distDir} holds no built app: run npm run build first`);
