@@ -48,7 +48,9 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/", "bench/.data/"] },
+  {
+    ignores: ["dist/", "dist-server/", "node_modules/", "test-results/", "playwright-report/", "data/", "bench/.data/"],
+  },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS). */
 export function rssMb(pid: number): number {
@@ -21,4 +21,15 @@ export function sampleRss(pid: number, everyMs = 250) {
       return { peak, last };
     },
   };
+}
+
+/** Resident memory of a process and all its descendants: a launcher's children are part of what it costs. */
+export function treeRssMb(pid: number): { mb: number; processes: number } {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+  return children.map(treeRssMb).reduce((a, b) => ({ mb: a.mb + b.mb, processes: a.processes + b.processes }), {
+    mb: rssMb(pid),
+    processes: 1,
+  });
 }

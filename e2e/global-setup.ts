@@ -2,10 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
- * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app,
- * `npm run api` serves /v2 and `npm run serve` serves the app with the key in its environment only.
+ * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app and
+ * the servers, `npm run api` serves /v2 and `npm run serve` serves the app with the key in its environment only.
  * Tests learn the addresses, the key and the database from E2E_* variables.
  */
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
@@ -61,7 +62,7 @@ function npm(args: string[]): string {
   return run.stdout;
 }
 
-/** In its own process group, so stopping it stops npm's children too. */
+/** In its own process group, so that `stop` can clear away whatever a command that ignores its signal leaves. */
 export function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn("npm", ["--silent", ...args], {
     env: { ...process.env, ...env },
@@ -74,11 +75,19 @@ export function start(args: string[], env: Record<string, string> = {}): ChildPr
   return child;
 }
 
+/** SIGTERM to npm's process, as an operator stops it; then SIGKILL to whatever is left of its group, after 5 s at most. */
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, sleep(5_000, undefined, { ref: false })]);
+  }
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Nothing is left.
+  }
 }
 
 export async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {

@@ -1,21 +1,13 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { buildWebApp } from "../server/web/web-app.ts";
+import { freePort } from "../server/testing/free-port.ts";
 import { start, stop, waitForHttp } from "./global-setup.ts";
 import { apiLicense, DEMO, telltaleWord } from "./service.ts";
 
 const dist = join(import.meta.dirname, "..", "dist");
 const results = (page: Page) => page.getByRole("list", { name: "Matching licenses" });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const tooMany = (seconds: number) => ({
   status: 429,

@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import { drainOnClose } from "./drain-on-close.ts";
 import { bufferedStdout } from "./request-log.ts";
 import type { RateLimitOptions } from "./rate-limit.ts";
 import { readInTurnSnapshots } from "./store/change-watch.ts";
@@ -29,6 +30,7 @@ export async function startServer(options: ServerOptions) {
     logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: options.rateLimit,
   });
+  drainOnClose(app);
   app.addHook("onClose", (_instance, done) => {
     db.close();
     log?.flush();
@@ -46,22 +48,4 @@ export async function startServer(options: ServerOptions) {
     throw error;
   }
   return { app, url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}` };
-}
-
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0. */
-export function closeOnSignals(close: () => Promise<unknown>): void {
-  let closing = false;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
 }

@@ -4,13 +4,15 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../testing/free-port.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
 
-const TSX = join(import.meta.dirname, "../../node_modules/.bin/tsx");
 const API = join(import.meta.dirname, "api.ts");
+// The source in one process, the TypeScript loader inside it: a signal reaches the server, not a relay.
+const SERVE_SOURCE = ["--import", "tsx", API];
 let dir: string;
 let db: string;
 let key: string;
@@ -26,15 +28,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runApi(args: string[]) {
-  return spawnSync(TSX, [API, "--quiet", ...args], { encoding: "utf8", timeout: 20_000 });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return spawnSync(process.execPath, [...SERVE_SOURCE, "--quiet", ...args], { encoding: "utf8", timeout: 20_000 });
 }
 
 describe("npm run api: start-up failures say what to do", () => {
@@ -67,7 +61,7 @@ describe("npm run api: start-up failures say what to do", () => {
 describe("npm run api: SIGTERM", () => {
   it("answers, refuses a key revoked from another process on its next request, and on SIGTERM closes the database and exits 0", async () => {
     const port = await freePort();
-    const child = spawn(TSX, [API, "--quiet", "--db", db, "--port", String(port)], {
+    const child = spawn(process.execPath, [...SERVE_SOURCE, "--quiet", "--db", db, "--port", String(port)], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

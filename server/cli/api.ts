@@ -1,9 +1,10 @@
 import { parseArgs } from "node:util";
-import { closeOnSignals, startServer } from "../main.ts";
+import { closeOnSignals } from "../close-on-signals.ts";
+import { startServer } from "../main.ts";
 import { DEFAULT_RATE_LIMIT } from "../rate-limit.ts";
 import { fail } from "./fail.ts";
 
-const USAGE = `Serves the v2 license API.
+const USAGE = `Serves the v2 license API, as built by npm run build.
 
 usage: npm run api -- [--db FILE] [--port N] [--host H]
 
@@ -13,7 +14,9 @@ usage: npm run api -- [--db FILE] [--port N] [--host H]
   --rate-limit N  requests per second per API key (default 20; 0 turns the limit off)
   --burst N       requests a key may make at once (default 40)
   --quiet         no request log
-  --help          this text`;
+  --help          this text
+
+SIGTERM or SIGINT stops it: requests in flight finish, the database closes, and it exits 0.`;
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closeOnSignals } from "../close-on-signals.ts";
+import { drainOnClose } from "../drain-on-close.ts";
 import { buildWebApp, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
 
 /**
@@ -14,6 +16,7 @@ if (!apiKey) {
   console.error("error: LLS_API_KEY is not set: give the key the app should present to the license service");
   process.exit(1);
 }
+// dist-server/web/main.js, which `npm run serve` runs, sits as deep as this file: one path finds the app from both.
 const distDir = fileURLToPath(new URL("../../dist", import.meta.url));
 if (!existsSync(join(distDir, "index.html"))) {
   console.error(`error: ${distDir} holds no built app: run npm run build first`);
@@ -40,9 +43,9 @@ const app = await buildWebApp({
   logger: process.env.LOG !== "0",
 });
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
+drainOnClose(app);
+// A forwarded request may take up to its timeout: the grace lets the slowest one get its answer.
+closeOnSignals(() => app.close(), { graceMs: upstreamTimeoutMs + 1000 });
 try {
   await app.listen({ host, port });
   console.log(`License Lookup is running: open http://${host}:${port}/`);
