@@ -10,10 +10,11 @@ import type { Layers } from "./layered-server.ts";
 import { cpuMicros } from "./process-cpu.ts";
 import { queryMixOf } from "./query-mix.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
-import { markdownTable, pct } from "./table.ts";
+import { BUDGETS } from "./budgets.ts";
+import { markdownTable, verdict } from "./table.ts";
 import { applyLoad, failures } from "./throughput.ts";
 
-// Where the API's throughput goes: the same load on the API built layer by layer, the store's
+// Where the API's server CPU goes: the same load on the API built layer by layer, the store's
 // answers served from memory until the last row, which is the API as `npm run api` serves it.
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "5" }, rounds: { type: "string", default: "3" } },
@@ -54,7 +55,7 @@ function layered(layers: Layers) {
 const { headers, revoke } = createBenchKey(built.file, "npm run bench:layers");
 const servers: ChildServer[] = [];
 const results = ROWS.map(() => ({ license: [] as Round[], search: [] as Round[] }));
-const bareResults = { license: [] as number[], search: [] as number[] };
+const bareResults = { license: [] as Round[], search: [] as Round[] };
 interface Round {
   rps: number;
   cpuPerRequest: number;
@@ -76,17 +77,14 @@ try {
   }
   for (let round = 1; round <= rounds; round++) {
     for (const endpoint of endpoints) {
-      const r = await applyLoad({ url: bare.url, paths: BARE_PATHS[endpoint], headers, seconds });
-      bareResults[endpoint].push(r.rps);
-      console.log(`  round ${round} ${endpoint.padEnd(7)} bare ${Math.round(r.rps)} req/s`);
+      const b = await measure(bare, BARE_PATHS[endpoint]);
+      bareResults[endpoint].push(b);
+      console.log(`  round ${round} ${endpoint.padEnd(7)} bare: ${b.cpuPerRequest.toFixed(0)} us CPU/request`);
       for (const [i, row] of ROWS.entries()) {
-        const server = servers[i]!;
-        const cpuBefore = cpuMicros(server.pid);
-        const load = await applyLoad({ url: server.url, paths: paths[endpoint], headers, seconds });
-        const cpuPerRequest = (cpuMicros(server.pid) - cpuBefore) / load.requests;
-        results[i]![endpoint].push({ rps: load.rps, cpuPerRequest, failed: failures(load) });
+        const r = await measure(servers[i]!, paths[endpoint]);
+        results[i]![endpoint].push(r);
         console.log(
-          `  round ${round} ${endpoint.padEnd(7)} ${row.name}: ${Math.round(load.rps)} req/s, ${cpuPerRequest.toFixed(0)} us CPU/request`,
+          `  round ${round} ${endpoint.padEnd(7)} ${row.name}: ${Math.round(r.rps)} req/s, ${r.cpuPerRequest.toFixed(0)} us CPU/request`,
         );
       }
     }
@@ -96,21 +94,30 @@ try {
   revoke();
 }
 
+/** One round of load on a server: its own CPU time over the round, per request. */
+async function measure(server: ChildServer, serverPaths: string[]): Promise<Round> {
+  const cpuBefore = cpuMicros(server.pid);
+  const load = await applyLoad({ url: server.url, paths: serverPaths, headers, seconds });
+  return { rps: load.rps, cpuPerRequest: (cpuMicros(server.pid) - cpuBefore) / load.requests, failed: failures(load) };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const cpuOf = (runs: Round[]) => median(runs.map((r) => r.cpuPerRequest));
+const bareCpu = (endpoint: Endpoint) => cpuOf(bareResults[endpoint]);
+/** The API as served (the last row), as a multiple of the bare server's CPU per request. */
+const timesBare = (endpoint: Endpoint) => cpuOf(results.at(-1)![endpoint]) / bareCpu(endpoint);
 const table = (endpoint: Endpoint) => {
-  const bare = Math.max(...bareResults[endpoint]);
   let previous: number | null = null;
   const rows = ROWS.map((row, i) => {
     const runs = results[i]![endpoint];
-    const best = Math.max(...runs.map((r) => r.rps));
-    const cpu = median(runs.map((r) => r.cpuPerRequest));
+    const cpu = cpuOf(runs);
     const added = previous === null ? "" : `${cpu - previous >= 0 ? "+" : ""}${(cpu - previous).toFixed(0)}`;
     previous = cpu;
     return [
       row.name,
-      Math.round(best),
-      pct(best / bare),
+      Math.round(Math.max(...runs.map((r) => r.rps))),
       cpu.toFixed(0),
+      (cpu / bareCpu(endpoint)).toFixed(2),
       added,
       runs.reduce((n, r) => n + r.failed, 0),
     ];
@@ -119,20 +126,34 @@ const table = (endpoint: Endpoint) => {
     [
       "API built with",
       "req/s (best round)",
-      "share of bare",
       "server CPU us/request (median)",
+      "x bare",
       "added by the layer",
       "errors + non-200",
     ],
-    [["bare node:http, the same bytes", Math.round(bare), "100%", "", "", 0], ...rows],
+    [
+      [
+        "bare node:http, the same bytes",
+        Math.round(Math.max(...bareResults[endpoint].map((r) => r.rps))),
+        bareCpu(endpoint).toFixed(0),
+        "1.00",
+        "",
+        0,
+      ],
+      ...rows,
+    ],
   );
 };
+const budgetLine = (endpoint: Endpoint, name: string) =>
+  `- ${name}: ${cpuOf(results.at(-1)![endpoint]).toFixed(0)} us of server CPU per request, ${timesBare(endpoint).toFixed(2)} x the bare server's ${bareCpu(endpoint).toFixed(0)} us; budget <= ${BUDGETS.cpuTimesBare[endpoint].toFixed(2)} x: ${verdict(timesBare(endpoint) <= BUDGETS.cpuTimesBare[endpoint])}.`;
 const summary = [
-  `- Data: the \`npm run bench\` database (${state} 1,000,000 records); the same paths as its throughput rounds (${paths.license.length} license numbers in turn; the query mix in turn).`,
+  `- Data: the \`npm run bench\` database (${state} 1,000,000 records); the same paths as its load phase (${paths.license.length} license numbers in turn; the query mix in turn).`,
   `- Each row adds one layer of the API to the row above (bench/layered-server.ts). Until the documents row the store's answers are read once and then served from memory, so those rows show what the layers cost without the data. The documents row reads every answer's documents from SQLite as the API does (for /v2/license that is the whole lookup) but ranks each search query only once. The last row is the API as served, request log on and discarded, rate limit out of reach.`,
-  `- autocannon as a library in this process, 50 connections, pipelining 1, ${seconds} s per target per round, ${rounds} rounds, servers taking turns; all servers run at once in child processes, idle but for the one loaded. Server CPU is the child's user and system time over the round (/proc/<pid>/stat, all threads), per request. Client and servers share the machine's ${availableParallelism()} cores.`,
+  `- autocannon as a library in this process, 50 connections, pipelining 1, ${seconds} s per target per round, ${rounds} rounds, servers taking turns; all servers run at once in child processes, idle but for the one loaded. Server CPU is the child's user and system time over the round (/proc/<pid>/stat, all threads), per request, median of the rounds: the load generator shares the machine's ${availableParallelism()} cores, so req/s is a figure, not a target, while each server's own CPU time is its own. The bare node:http server answers the same bytes; it measures the machine's speed in this run.`,
+  budgetLine("license", "/v2/license"),
+  budgetLine("search", "/v2/search (the mix)"),
 ].join("\n");
 const report = [context, summary, "### /v2/license", table("license"), "### /v2/search", table("search")].join("\n\n");
 console.log(`\n${report}\n`);
-writeResultsSection("Throughput by layer of the API (issue 4): npm run bench:layers", report);
+writeResultsSection("Server CPU per request, layer by layer: npm run bench:layers", report);
 console.log("written to bench/RESULTS.md");
