@@ -13,6 +13,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own rules: the lint configuration.
+        test: { name: "repo", include: ["*.test.ts"], environment: "node" },
+      },
+      {
         test: {
           name: "server",
           include: ["server/**/*.test.ts"],

@@ -1,0 +1,55 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+// The first lint loads the plugins and the TypeScript project: seconds, once.
+beforeAll(() => eslint.lintText("export {};\n", { filePath: "src/main.tsx" }), 60_000);
+
+/** The import-direction messages ESLint gives `code` as if it were the file at `path`. */
+async function directionErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path });
+  return result!.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+}
+
+// Each planted file takes the name of a real one, so type-aware linting knows where it stands.
+describe("npm run lint holds the import direction of STYLE.md", () => {
+  it("refuses the network layer importing a page", async () => {
+    const errors = await directionErrors(
+      "src/api/fetch-json.ts",
+      'import { searchUrl } from "../search/search-url.ts";\nexport const planted = searchUrl;\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("src/api is the network boundary")]);
+  });
+
+  it("refuses a page importing another page, or the app", async () => {
+    const errors = await directionErrors(
+      "src/license/license-detail.tsx",
+      'import { searchUrl } from "../search/search-url.ts";\nimport { Layout } from "../app/layout.tsx";\nexport const planted = [searchUrl, Layout];\n',
+    );
+    expect(errors).toHaveLength(2);
+  });
+
+  it("refuses the server importing the app beyond the contract, and the contract importing anything of ours", async () => {
+    expect(
+      await directionErrors(
+        "server/app.ts",
+        'import { searchUrl } from "../src/search/search-url.ts";\nexport const planted = searchUrl;\n',
+      ),
+    ).toEqual([expect.stringContaining("The server may import src/contract")]);
+    expect(
+      await directionErrors(
+        "src/contract/license.ts",
+        'import { fetchJson } from "../api/fetch-json.ts";\nexport const planted = fetchJson;\n',
+      ),
+    ).toEqual([expect.stringContaining("src/contract imports nothing of ours")]);
+  });
+
+  it("lets a page import the contract, the network layer and shared UI", async () => {
+    const errors = await directionErrors(
+      "src/search/search-page.tsx",
+      'import { STATES } from "../contract/states.ts";\nimport { fetchJson } from "../api/fetch-json.ts";\nimport { formatIsoDate } from "../shared/dates.ts";\nexport const fine = [STATES, fetchJson, formatIsoDate];\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
