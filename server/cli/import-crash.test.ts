@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { importSource } from "../import/import-source.ts";
-import { nySla } from "../import/ny-sla.ts";
-import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+import { nySla } from "../import/ny-sla/adapter.ts";
+import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
-import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();

@@ -5,11 +5,11 @@ import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase, type Db } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
-import { caAbc } from "./ca-abc.ts";
+import { caAbc } from "./ca-abc/adapter.ts";
 import { importSource } from "./import-source.ts";
-import { nySla } from "./ny-sla.ts";
-import { SourceFileError } from "./row-outcome.ts";
-import { sharedData, tempFolder } from "./source-test-helpers.ts";
+import { nySla } from "./ny-sla/adapter.ts";
+import { SourceFileError } from "./source-adapter.ts";
+import { sharedData, tempFolder } from "./adapter-test-helpers.ts";
 
 const NY_ACTIVE = sharedData("ny/nyc_bars.csv");
 const NY_APPLICATIONS = sharedData("ny/NYS_Liquor_Authority_New_Applications_Received.csv");
