@@ -8,13 +8,13 @@
  * | business              | DBA (the trade name); if empty, BUSINESS_NAME                          |
  * | owner                 | BUSINESS_NAME, the licensee. MANAGER_NAME is not used: a manager is not the owner |
  * | phone                 | null: the ABCC publishes none                                          |
- * | status                | EXPIRATION_STATUS through STATUSES (Active → active); RECORD_STATUS ("Issued") is not a status of the license's standing |
+ * | status                | EXPIRATION_STATUS through STATUSES (Active → active); "" with a repair when empty; RECORD_STATUS ("Issued") is not a status of the license's standing |
  * | address.line_1        | ST_NO and ADDRESS1 joined: the ABCC splits the street number off        |
  * | address.line_2        | ADDRESS2; null when empty                                              |
  * | address.city          | CITY                                                                   |
  * | address.county        | "": the list has no county, and none is derived                        |
- * | address.state         | "MA": ABCC retail licenses are for premises in the state; its STATE column has typos ("M", "MQA", "STREET") |
- * | address.zip           | ZIP as written (leading zeros kept; the few 4-digit values are left as the agency wrote them) |
+ * | address.state         | "MA": ABCC retail licenses are for premises in the state; a STATE other than MA (13 typos: "M", "MQA", "STREET", "") is a repair |
+ * | address.zip           | ZIP through `zipCode` (leading zeros kept): 4 digits not starting with 0 get the 0 a spreadsheet dropped (2766 → 02766); truncated (0247), 6-digit, or not a Massachusetts ZIP (20540, 99999): "", with a repair |
  * | dates.effective       | null: the list has no effective date                                   |
  * | dates.expires         | EXPIRATION_DATE (Excel serial)                                         |
  * | dates.issued_original | LICENSE_ISSUE_DATE (Excel serial)                                      |
@@ -24,13 +24,13 @@
  * | details.type          | the license number's middle segment, the ABCC type code (RS restaurant, PK package store, CL club, ...) |
  *
  * Not used: legal structure, transfer and history columns, special legislation, the full-address
- * columns (they repeat the split ones). A date the file leaves blank is null, never made up.
+ * columns (they repeat the split ones). A date the file leaves blank is null, never made up; one
+ * that cannot be read is null too, with a repair: a row whose license number is intact is never dropped.
  */
 import { presentText } from "../readers/cell-text.ts";
-import { licenseNumber } from "../fields.ts";
-import { mapStatus, type StatusTable } from "../fields.ts";
-import { readDate, type DateFormat } from "../readers/parse-date.ts";
-import { RowProblem, type SourceRecord } from "../source-adapter.ts";
+import { dateOrEmpty, licenseNumber, mapStatus, zipCode, type StatusTable } from "../fields.ts";
+import type { DateFormat } from "../readers/parse-date.ts";
+import type { SourceRecord } from "../source-adapter.ts";
 import { rosterAdapter, rosterLayout } from "../roster-adapter.ts";
 
 const DATE_FORMATS: DateFormat[] = ["excel", "us", "iso"];
@@ -47,12 +47,17 @@ const STATUSES: StatusTable = {
 
 const TYPE_SEGMENT = /^\d+-([A-Z]+)-\d+$/;
 
+export const MA_REPAIRS = {
+  noStatus: "no EXPIRATION_STATUS: status left empty",
+  state: "STATE is not MA (a typo such as M or MQA): taken as MA, where ABCC retail premises are",
+} as const;
+
 const retailList = rosterLayout({
   name: "ABCC active retail licenses",
   title: "ABCC Active Retail Licenses",
   family: "active retail licenses",
-  coverage: ({ records }) => {
-    const kinds = new Set(records().map((r) => (r.details.description ?? "").split(",")[0]));
+  coverage: (file) => {
+    const kinds = new Set(file.records().map((r) => (r.details.description ?? "").split(",")[0]));
     return `active retail licenses (on- and off-premises: ${kinds.size} kinds), statewide; no wholesalers, manufacturers or one-day licenses`;
   },
   datesBeforeExport: (record) => [record.dates.issued_original],
@@ -73,12 +78,14 @@ const retailList = rosterLayout({
     street: "ADDRESS1",
     address2: "ADDRESS2",
     city: "CITY",
+    state: "STATE",
     zip: "ZIP",
   },
   toValue(row): SourceRecord {
     const license = licenseNumber(row.text("license"));
     const status = row.text("expirationStatus");
-    if (status === "") throw new RowProblem("no status");
+    if (status === "") row.repaired(MA_REPAIRS.noStatus);
+    if (row.text("state").toUpperCase() !== "MA") row.repaired(MA_REPAIRS.state);
     const owner = row.text("businessName");
     const kind = row.text("onType") || row.text("offType");
     const category = row.text("onCategory") || row.text("offCategory");
@@ -95,12 +102,12 @@ const retailList = rosterLayout({
         city: row.text("city"),
         county: "",
         state: "MA",
-        zip: row.text("zip"),
+        zip: zipCode(row.text("zip"), "MA", row),
       },
       dates: {
         effective: null,
-        expires: readDate(row.value("expirationDate"), "expiration date", DATE_FORMATS),
-        issued_original: readDate(row.value("issueDate"), "issue date", DATE_FORMATS),
+        expires: dateOrEmpty(row.value("expirationDate"), "expiration date", DATE_FORMATS, row),
+        issued_original: dateOrEmpty(row.value("issueDate"), "issue date", DATE_FORMATS, row),
         issued_latest: null,
       },
       details: {

@@ -16,9 +16,9 @@
  * | address.line_1          | Actual Address of Premises (Address1)        | same                                  |
  * | address.line_2          | Additional Address Information (Address2); null if empty | same                      |
  * | address.city            | City (trimmed: the agency pads some)         | same                                  |
- * | address.county          | County Name (Licensee)                       | same                                  |
- * | address.state           | State; a row whose State is not two letters is skipped | same                        |
- * | address.zip             | Zip as written; "" when empty                | ZIP, same                             |
+ * | address.county          | County Name (Licensee); "" for a premises outside New York (the SLA files an out-of-state licensee under a New York county: ALBANY for wine shippers) | same |
+ * | address.state           | State; no state's code: NY, with a repair (the SLA licenses premises in New York); contradicted by a ZIP of another part of the country: the ZIP's state, with a repair (two California wineries marked NY) | same |
+ * | address.zip             | Zip through `zipCode`: 5 digits or ZIP+4 (nine bare digits get their dash); malformed or not New York's: "", with a repair; "" when empty | ZIP, same |
  * | dates.effective         | License Effective Date                       | License Received Date: the day the application (and its pending status) began |
  * | dates.expires           | License Expiration Date                      | null: nothing issued yet              |
  * | dates.issued_original   | License Original Issue Date; null when empty (547 rows of nyc_bars.csv) | null       |
@@ -28,12 +28,18 @@
  * | details.type            | License Type Code (OP)                       | same                                  |
  *
  * Not used: agency zone office, certificate number, latitude/longitude. Dates are MM/DD/YYYY
- * (ISO accepted too). A date the file leaves blank is null, never made up.
+ * (ISO accepted too). A date the file leaves blank is null, never made up; one that cannot be read
+ * is null too, with a repair.
+ *
+ * A row whose number is intact is kept: a bad address part or date is mended or left empty and
+ * counted as a repair, never a skip. The applications file splits two ZIPs across State and ZIP
+ * (`11`,`694`: 1323962; `14`,`613`: 3164784): a 2-digit State and a 3-digit ZIP are one 5-digit
+ * ZIP, and the state is NY.
  */
 import { presentText } from "../readers/cell-text.ts";
-import { licenseNumber } from "../fields.ts";
-import { readDate, type DateFormat } from "../readers/parse-date.ts";
-import { RowProblem, type SourceRecord } from "../source-adapter.ts";
+import { dateOrEmpty, isStateCode, licenseNumber, zipCode, zipFitsState, zipStates } from "../fields.ts";
+import type { DateFormat } from "../readers/parse-date.ts";
+import type { SourceRecord } from "../source-adapter.ts";
 import { rosterAdapter, type RosterLayout } from "../roster-adapter.ts";
 import type { TableRow } from "../readers/table.ts";
 
@@ -73,7 +79,7 @@ const activeList: RosterLayout<CommonKey | "originalIssue" | "effective" | "expi
   name: "SLA list of active licenses",
   title: "Liquor Authority Quarterly List of Active Licenses",
   family: "active licenses",
-  coverage: ({ records }) => activeListCoverage(records()),
+  coverage: (file) => activeListCoverage(file.records()),
   // An effective date can lie ahead (a renewal already granted); an original issue date cannot.
   datesBeforeExport: (record) => [record.dates.issued_original],
   columns: {
@@ -84,9 +90,9 @@ const activeList: RosterLayout<CommonKey | "originalIssue" | "effective" | "expi
   },
   toValue: (row) =>
     nyRecord(row, "active", {
-      effective: readDate(row.value("effective"), "effective date", DATE_FORMATS),
-      expires: readDate(row.value("expiration"), "expiration date", DATE_FORMATS),
-      issued_original: readDate(row.value("originalIssue"), "original issue date", DATE_FORMATS),
+      effective: dateOrEmpty(row.value("effective"), "effective date", DATE_FORMATS, row),
+      expires: dateOrEmpty(row.value("expiration"), "expiration date", DATE_FORMATS, row),
+      issued_original: dateOrEmpty(row.value("originalIssue"), "original issue date", DATE_FORMATS, row),
       issued_latest: null,
     }),
 };
@@ -95,8 +101,9 @@ const applications: RosterLayout<CommonKey | "received"> = {
   name: "SLA new applications received",
   title: "NYS Liquor Authority New Applications Received",
   family: "new applications",
-  coverage: ({ records }) => {
-    const received = records()
+  coverage: (file) => {
+    const received = file
+      .records()
       .map((r) => r.dates.effective)
       .filter((d) => d !== null)
       .sort();
@@ -107,19 +114,51 @@ const applications: RosterLayout<CommonKey | "received"> = {
   columns: { ...COMMON_COLUMNS, received: "License Received Date" },
   toValue: (row) =>
     nyRecord(row, "pending", {
-      effective: readDate(row.value("received"), "received date", DATE_FORMATS),
+      effective: dateOrEmpty(row.value("received"), "received date", DATE_FORMATS, row),
       expires: null,
       issued_original: null,
       issued_latest: null,
     }),
 };
 
+export const NY_REPAIRS = {
+  zipSplit: "ZIP split across the State and Zip columns: joined, state taken as NY",
+  noState: "State is not a state's two-letter code: taken as NY, where the SLA licenses premises",
+  stateFromZip: "State does not fit the ZIP (one of another part of the country): state taken from the ZIP",
+  outOfStateCounty: "a New York county given for a premises in another state: county left empty",
+} as const;
+
+/** The premises' state and ZIP, mended where the agency split the ZIP or garbled the state. */
+function stateAndZip(row: TableRow<CommonKey>): { state: string; zip: string } {
+  const written = row.text("state").toUpperCase();
+  const zip = row.text("zip");
+  if (/^\d{2}$/.test(written) && /^\d{3}$/.test(zip)) {
+    row.repaired(NY_REPAIRS.zipSplit);
+    return { state: "NY", zip: zipCode(written + zip, "NY", row) };
+  }
+  if (!isStateCode(written)) {
+    row.repaired(NY_REPAIRS.noState);
+    return { state: "NY", zip: zipCode(zip, "NY", row) };
+  }
+  const zipIn = zipStates(zip);
+  if (zipIn.length === 1 && !zipFitsState(zip, written)) {
+    row.repaired(NY_REPAIRS.stateFromZip);
+    return { state: zipIn[0]!, zip: zipCode(zip, zipIn[0]!, row) };
+  }
+  return { state: written, zip: zipCode(zip, written, row) };
+}
+
 function nyRecord(row: TableRow<CommonKey>, status: string, dates: SourceRecord["dates"]): SourceRecord {
+  const license = licenseNumber(row.text("license"));
   const premisesName = row.text("premisesName");
-  const state = row.text("state").toUpperCase();
-  if (!/^[A-Z]{2}$/.test(state)) throw new RowProblem("address state is not a two-letter code");
+  const { state, zip } = stateAndZip(row);
+  let county = row.text("county");
+  if (state !== "NY" && county !== "") {
+    row.repaired(NY_REPAIRS.outOfStateCounty);
+    county = "";
+  }
   return {
-    license: licenseNumber(row.text("license")),
+    license,
     business: row.text("dba") || premisesName,
     owner: premisesName,
     phone: null,
@@ -129,9 +168,9 @@ function nyRecord(row: TableRow<CommonKey>, status: string, dates: SourceRecord[
       line_1: row.text("address1"),
       line_2: presentText(row.text("address2")),
       city: row.text("city"),
-      county: row.text("county"),
+      county,
       state,
-      zip: row.text("zip"),
+      zip,
     },
     dates,
     details: {
