@@ -7,16 +7,16 @@
  * |-----------------------|--------------------------------------------------|---------------------------------------------|
  * | license               | License Number as written (0101-33-005-003)      | ID, same                                    |
  * | business              | Establishment; Licensee when it is empty or "Not Available"/"NONE"/"NA" | same           |
- * | owner                 | Licensee                                         | same                                        |
+ * | owner                 | Licensee; "" when blank (mostly pocket licenses)  | same                                        |
  * | phone                 | null: none published                             | same                                        |
  * | status                | `inactive` when Inactivity Start Date is set (a pocket license, not in use), else `active`: the report lists active licenses | State (really the status: Active) through STATUSES; `inactive` likewise |
- * | address.line_1        | Premise Address; "" when none (pocket licenses have no premises) | first line of Premise Address; "" for "NA" and "POCKET" |
- * | address.line_2        | null: one address cell                           | further street lines of Premise Address; null if none |
- * | address.city          | City; "" when none                               | the `CITY, NJ ZIP` line of Premise Address, else City.y |
+ * | address.line_1        | first line of Premise Address; "" when none or "POCKET" (pocket licenses have no premises) | same; "" also for "NA" |
+ * | address.line_2        | further street lines of Premise Address, joined with ", "; null if none | same                 |
+ * | address.city          | City; when it is empty, the city line of Premise Address (repair counted); "" if neither | the city line of Premise Address, else City.y |
  * | address.county        | from the license number's first two digits (01 Atlantic … 21 Warren) | same                   |
  * | address.state         | "NJ"                                             | same                                        |
- * | address.zip           | "": the report has no ZIP                        | from the `CITY, NJ ZIP` line; "" if none    |
- * | dates.effective       | Effective Date (a date cell)                     | Effective Date ("Jul 01, 2019")             |
+ * | address.zip           | from the city line of Premise Address (no ZIP column); "" if none: most addresses are one line | the city line of Premise Address; "" if none |
+ * | dates.effective       | Inactivity Start Date for an inactive license (the day its status began), else Effective Date | same (dates as "Jul 01, 2019") |
  * | dates.expires         | null: no such column                             | Expiration Date                             |
  * | dates.issued_original | null: no such column                             | null: no such column                        |
  * | dates.issued_latest   | null                                             | null                                        |
@@ -24,6 +24,13 @@
  * | details.description   | License Type (Plenary Retail Consumption License) | same                                       |
  * | details.type          | the license number's type segment (33)           | same                                        |
  *
+ * Cells can hold line breaks. A premise address is street lines then `CITY, NJ  ZIP` (premise-address.ts);
+ * on one line (`... ENGLEWOOD NJ 07631`) only the state and ZIP are split off. A City holding a street
+ * detail (`ROOM 533C`: it has digits) goes to line_2 (repair counted). A name's lines are joined
+ * (name-lines.ts): a continued line with a space, several trade names with "; ".
+ * An inactive license's Effective Date is mostly the start of a term it was renewed for while
+ * inactive (0714-44-364-008: inactive since 2016-12-19, Effective Date 2025-07-01); served with the
+ * status, it would date the inactivity to the renewal. Its Inactivity Start Date is served instead.
  * The report's as-of date is the generation date above its header ("04/01/2026 09:12 AM").
  * Not used: the geocoder's City.x/Address/Longitude/Latitude/Match.Score, Mailing Address,
  * is.bar/is.store. A date the file leaves blank is null, never made up.
@@ -32,8 +39,10 @@ import { cellText, presentText } from "../readers/cell-text.ts";
 import { licenseNumber } from "../fields.ts";
 import { mapStatus, type StatusTable } from "../fields.ts";
 import { njCounty, njTypeCode } from "./license-number.ts";
-import { parsePremiseAddress } from "./premise-address.ts";
+import { nameFromLines } from "./name-lines.ts";
+import { isCityName, parsePremiseAddress, type PremiseAddress } from "./premise-address.ts";
 import { readDate } from "../readers/parse-date.ts";
+import type { TableRow } from "../readers/table.ts";
 import { RowProblem, type SourceRecord } from "../source-adapter.ts";
 import { rosterAdapter, rosterLayout } from "../roster-adapter.ts";
 
@@ -49,8 +58,6 @@ const STATUSES: StatusTable = {
 
 const NO_VALUE: ReadonlySet<string> = new Set(["NA", "N/A"]);
 const NO_ESTABLISHMENT: ReadonlySet<string> = new Set(["NOT AVAILABLE", "NONE", "NA", "N/A"]);
-// A pocket license (held, not in use) has no premises; the list writes "POCKET / USA" there.
-const NO_PREMISES: ReadonlySet<string> = new Set(["POCKET"]);
 
 interface NjFields {
   license: string;
@@ -67,13 +74,18 @@ interface NjFields {
 function njRecord(f: NjFields): SourceRecord {
   return {
     license: f.license,
-    business: presentText(f.establishment, NO_ESTABLISHMENT) ?? f.licensee,
-    owner: f.licensee,
+    business: presentText(nameFromLines(f.establishment), NO_ESTABLISHMENT) ?? nameFromLines(f.licensee),
+    owner: nameFromLines(f.licensee),
     phone: null,
     state: "nj",
     status: f.inactiveSince ? "inactive" : mapStatus(f.status, STATUSES),
     address: { ...f.address, county: njCounty(f.license), state: "NJ" },
-    dates: { effective: f.effective, expires: f.expires, issued_original: null, issued_latest: null },
+    dates: {
+      effective: f.inactiveSince ?? f.effective,
+      expires: f.expires,
+      issued_original: null,
+      issued_latest: null,
+    },
     details: { class: null, description: presentText(f.licenseType), type: njTypeCode(f.license) },
   };
 }
@@ -88,7 +100,7 @@ const report = rosterLayout({
   name: "NJ ABC retail license report (.xlsx)",
   title: "NJ ABC Retail License Report",
   family: "retail licenses",
-  coverage: ({ records }) => retailCoverage(records(), "in force"),
+  coverage: (file) => retailCoverage(file.records(), "in force"),
   // The report states its own date; an effective date can lie ahead (the July 1 term start).
   datesBeforeExport: () => [],
   columns: {
@@ -108,7 +120,7 @@ const report = rosterLayout({
       licensee: row.text("licensee"),
       status: "active",
       inactiveSince: readDate(row.value("inactiveSince"), "inactivity start date", ["excel", "us", "iso"]),
-      address: { line_1: row.text("premises"), line_2: null, city: row.text("city"), zip: "" },
+      address: reportAddress(row),
       effective: readDate(row.value("effective"), "effective date", ["excel", "us", "iso"]),
       expires: null,
       licenseType: row.text("licenseType"),
@@ -119,14 +131,11 @@ const list = rosterLayout({
   name: "NJ ABC retail license list (CSV)",
   title: "NJ ABC retail licensee list",
   family: "retail licenses",
-  coverage: ({ records }) => {
-    const terms = new Set(
-      records()
-        .map((r) => r.dates.expires)
-        .filter((d) => d !== null),
-    );
+  coverage: (file) => {
+    const records = file.records();
+    const terms = new Set(records.map((r) => r.dates.expires).filter((d) => d !== null));
     const newest = [...terms].sort().at(-1);
-    return retailCoverage(records(), newest ? `of the term ending ${newest}` : "of one term");
+    return retailCoverage(records, newest ? `of the term ending ${newest}` : "of one term");
   },
   // New licenses and transfers take effect when granted, so no effective date lies ahead of the list.
   datesBeforeExport: (record) => [record.dates.effective],
@@ -147,20 +156,33 @@ const list = rosterLayout({
     const status = text("status");
     if (status === "") throw new RowProblem("no status");
     const address = parsePremiseAddress(text("premises"));
-    if (NO_PREMISES.has(address.line_1.toUpperCase())) address.line_1 = "";
     return njRecord({
       license: licenseNumber(text("license")),
       establishment: text("establishment"),
       licensee: text("licensee"),
       status,
       inactiveSince: readDate(text("inactiveSince"), "inactivity start date", ["month-name", "us", "iso"]),
-      address: { ...address, city: address.city ?? text("city") },
+      address: { ...address, city: address.city ?? (isCityName(text("city")) ? text("city") : "") },
       effective: readDate(text("effective"), "effective date", ["month-name", "us", "iso"]),
       expires: readDate(text("expiration"), "expiration date", ["month-name", "us", "iso"]),
       licenseType: text("licenseType"),
     });
   },
 });
+
+/** The report's City column where it holds a city, else the city line of its Premise Address. */
+function reportAddress(row: TableRow<"city" | "premises">): PremiseAddress & { city: string } {
+  const address = parsePremiseAddress(row.text("premises"));
+  const column = row.text("city");
+  if (isCityName(column)) return { ...address, city: column };
+  if (column !== "") {
+    row.repaired("a street detail in the City column (it has digits) moved to address line 2");
+    address.line_2 = address.line_2 ? `${address.line_2}, ${column}` : column;
+  } else if (address.city) {
+    row.repaired("city taken from the premise address: the City column is empty");
+  }
+  return { ...address, city: address.city ?? "" };
+}
 
 /** The report's generation date, from the cells above its header: "04/01/2026 09:12 AM". */
 function reportDate(preamble: unknown[][]): string | null {
