@@ -22,5 +22,5 @@ export function toContractRecord(source: SourceRecord): LicenseRecord {
 
 /** The record with its dates under its state's key, as the contract has them; for records already checked. */
 export function withDatesKeyed(source: SourceRecord): LicenseRecord {
-  return { ...source, dates: { [source.state]: source.dates } } as LicenseRecord;
+  return { ...source, dates: { [source.state]: source.dates } };
 }

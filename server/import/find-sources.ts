@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { SOURCE_ADAPTERS } from "./adapters.ts";
 import { sourceFile } from "./readers/source-file.ts";
 import { SourceFileError, UnknownLayoutError, type SourceAdapter } from "./source-adapter.ts";
@@ -48,7 +48,7 @@ export async function findSources(dir: string): Promise<FoundSources> {
   return {
     bySource: SOURCE_ADAPTERS.filter((a) => found.has(a)).map((adapter) => ({ adapter, paths: found.get(adapter)! })),
     unusable,
-    unknown: unknown.map((path) => relative(process.cwd(), path) || path),
+    unknown,
   };
 }
 

@@ -46,6 +46,8 @@ export interface FileReport {
   rowsRead: number;
   /** What it said of licenses: one per license for a roster, one per change for change reports. */
   observations: number;
+  /** The licenses it names: the records it was read into. */
+  licenses: number;
   /** The state's live records that are this file's word. */
   served: number;
   repairs: ReasonTally;
@@ -131,6 +133,7 @@ export async function importSource(
           coverage: same.coverage,
           rowsRead: 0,
           observations: 0,
+          licenses: 0,
           served: 0,
           repairs: new ReasonTally(),
           skips: new ReasonTally(),
@@ -144,20 +147,23 @@ export async function importSource(
         onRow,
       });
       if (read.observations.length === 0) throw new SourceFileError(noUsableRows(path, read.rowsRead, read.skips));
-      const sourceId = sources.begin({
-        state: adapter.state,
-        adapter: adapter.name,
-        family: inspection.family,
-        kind: adapter.kind,
-        agency: adapter.agency,
-        title: inspection.title,
-        coverage: read.coverage,
-        file: file.name,
-        sha256,
-        bytes: sizes[paths.indexOf(path)]!,
-        asOf: read.asOf,
-        asOfFrom: read.asOfFrom,
-      });
+      const sourceId = sources.begin(
+        {
+          state: adapter.state,
+          adapter: adapter.name,
+          family: inspection.family,
+          kind: adapter.kind,
+          agency: adapter.agency,
+          title: inspection.title,
+          coverage: read.coverage,
+          file: file.name,
+          sha256,
+          bytes: sizes[paths.indexOf(path)]!,
+          asOf: read.asOf,
+          asOfFrom: read.asOfFrom,
+        },
+        now(),
+      );
       loading.push(sourceId);
       db.transaction(() => sources.observe(sourceId, read.observations))();
       read.observations.forEach((o, seq) => fresh.push(Object.assign(o, { sourceId, seq })));
@@ -172,6 +178,7 @@ export async function importSource(
         coverage: read.coverage,
         rowsRead: read.rowsRead,
         observations: read.observations.length,
+        licenses: new Set(read.observations.map((o) => o.license)).size,
         served: 0,
         repairs: read.repairs,
         skips: read.skips,

@@ -19,10 +19,9 @@ export function formatSummary(result: ImportResult): string {
     lines.push(`  records     ${count(result.records)} served, unchanged: every file was imported before`);
     return lines.join("\n");
   }
-  const served = result.files
-    .filter((f) => f.alreadyLoadedAt === null)
-    .map((f) => `${count(f.served)} from ${name(f)}`);
-  lines.push(`  records     ${count(result.records)} served now${served.length ? ` (${served.join(", ")})` : ""}`);
+  lines.push(
+    `  records     ${count(result.records)} served for ${result.state.toUpperCase()} now, from all its sources`,
+  );
   const rows = result.files.reduce((n, f) => n + f.rowsRead, 0);
   const rate = result.rowSeconds > 0 ? Math.round(rows / result.rowSeconds) : 0;
   lines.push(
@@ -41,7 +40,7 @@ function fileLines(file: FileReport): string[] {
     `    as of       ${file.asOf ?? "unknown"}  (${file.asOfFrom})`,
     `    covers      ${file.coverage}`,
     `    rows read   ${count(file.rowsRead)}`,
-    `    kept        ${count(file.observations)}`,
+    `    written     ${count(file.licenses)} records${changes(file)}${servedNote(file)}`,
     ...tallyLines("repaired", file.repairs),
     ...tallyLines("skipped", file.skips),
   ];
@@ -76,8 +75,16 @@ export function formatCoverage(states: readonly StateCoverage[]): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-function name(file: FileReport): string {
-  return file.path.split("/").at(-1)!;
+/** A change report's records are made of its changes. */
+function changes(file: FileReport): string {
+  return file.observations === file.licenses ? "" : ` from ${count(file.observations)} changes`;
+}
+
+/** How many of a file's records are served: the rest are a newer source's word, or no longer listed. */
+function servedNote(file: FileReport): string {
+  if (file.served === file.licenses) return "";
+  const others = file.licenses - file.served;
+  return `  (${count(file.served)} served; ${count(others)} are a newer source's word${file.served === 0 ? " or no longer listed" : ""})`;
 }
 
 /** `nyc_bars.csv:124, :4528`: a file is named once for a run of places in it. */

@@ -35,7 +35,7 @@ export function mergeRecords(
   for (const o of observations) {
     const family = sourceById.get(o.sourceId)!.family;
     let families = byLicense.get(o.license);
-    if (!families) byLicense.set(o.license, (families = new Map()));
+    if (!families) byLicense.set(o.license, (families = new Map<string, ObservedIn[]>()));
     let list = families.get(family);
     if (!list) families.set(family, (list = []));
     list.push(o);

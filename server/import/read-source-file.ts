@@ -42,6 +42,7 @@ export async function readSourceFile(
   const listed = new Map<string, string>();
   let rowsRead = 0;
   for await (const outcome of adapter.read(file)) {
+    let json: string | undefined;
     rowsRead++;
     options.onRow?.();
     if ("skip" in outcome) {
@@ -58,7 +59,7 @@ export async function readSourceFile(
         skips.add(outcome.at, error.message);
         continue;
       }
-      const json = JSON.stringify(facts);
+      json = JSON.stringify(facts);
       const before = listed.get(outcome.license);
       if (before !== undefined) {
         skips.add(
@@ -76,6 +77,7 @@ export async function readSourceFile(
       license: outcome.license,
       asOf: outcome.asOf ?? null,
       facts,
+      json,
       line: outcome.at.line,
     });
   }
@@ -90,7 +92,7 @@ export async function readSourceFile(
   const stated = inspection.asOf ?? (days.length === observations.length ? days.at(-1) : undefined);
   const newest = () =>
     records()
-      .flatMap(inspection.datesBeforeExport)
+      .flatMap((record) => inspection.datesBeforeExport(record))
       .filter((d) => d !== null && d <= options.today)
       .sort()
       .at(-1);

@@ -69,7 +69,8 @@ const MIGRATIONS: readonly Migration[] = [
           loaded_at   TEXT NOT NULL,
           status      TEXT NOT NULL CHECK (status IN ('loading', 'loaded'))
         );
-        CREATE UNIQUE INDEX sources_one_file_per_state ON sources (state, sha256) WHERE sha256 IS NOT NULL;
+        -- A file is one loaded source of its state; with --replace it loads again beside itself until the flip.
+        CREATE UNIQUE INDEX sources_one_file_per_state ON sources (state, sha256) WHERE sha256 IS NOT NULL AND status = 'loaded';
         -- Each source's word on each license, with the date it was true on, in file order.
         CREATE TABLE observations (
           id          INTEGER PRIMARY KEY,

@@ -25,6 +25,8 @@ export interface Observation {
   asOf: string | null;
   /** The adapter's own shape: a license record for rosters, a status change for change reports. */
   facts: unknown;
+  /** The facts as JSON, when the reader has already made it. */
+  json?: string;
   line: number;
 }
 
@@ -91,15 +93,15 @@ export function createSourcesRepo(db: Db) {
 
   return {
     /** Registers a source as loading: its observations count only once the import makes it loaded. */
-    begin(source: NewSource): number {
-      const { lastInsertRowid } = insertSource.run({ ...source, loadedAt: formatTimestamp(new Date()) });
+    begin(source: NewSource, loadedAt = new Date()): number {
+      const { lastInsertRowid } = insertSource.run({ ...source, loadedAt: formatTimestamp(loadedAt) });
       return Number(lastInsertRowid);
     },
 
     /** Stores what a source says of its licenses; call inside a transaction for speed. */
     observe: (sourceId: number, observations: Iterable<Observation>) => {
       const rows = insertObservations();
-      for (const o of observations) rows.add(sourceId, o.license, o.asOf, JSON.stringify(o.facts), o.line);
+      for (const o of observations) rows.add(sourceId, o.license, o.asOf, o.json ?? JSON.stringify(o.facts), o.line);
       rows.end();
     },
 
