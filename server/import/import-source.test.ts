@@ -7,12 +7,17 @@ import { openDatabase, type Db } from "../store/open-database.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { caAbc } from "./ca-abc/adapter.ts";
 import { importSource } from "./import-source.ts";
+import { maAbcc } from "./ma-abcc/adapter.ts";
+import { njAbc } from "./nj-abc/adapter.ts";
 import { nySla } from "./ny-sla/adapter.ts";
 import { SourceFileError } from "./source-adapter.ts";
 import { sharedData, tempFolder } from "./adapter-test-helpers.ts";
 
 const NY_ACTIVE = sharedData("ny/nyc_bars.csv");
 const NY_APPLICATIONS = sharedData("ny/NYS_Liquor_Authority_New_Applications_Received.csv");
+const MA_LIST = sharedData("ma/ma_license_list.csv");
+const NJ_LIST = sharedData("nj/nj_bar_store_licenses.csv");
+const NJ_REPORT = sharedData("nj/nj_retail_licensees_april2026.xlsx");
 const CA_ARCHIVE = sharedData("ca/ca_abc_daily_status_change_reports_2023-05-09_to_2024-04-01.tar.gz");
 const NOW = () => new Date("2026-05-02T10:00:00Z");
 
@@ -102,6 +107,8 @@ describe("importSource", () => {
 
     const ny = coverage("ny")!;
     expect(ny.records).toBe(8327);
+    // Every served record is one source's word.
+    expect(ny.sources.reduce((n, s) => n + s.records, 0)).toBe(ny.records);
     expect(ny.sources.map((s) => [s.agency, s.file, s.as_of, s.records])).toEqual([
       ["New York State Liquor Authority", "nyc_bars.csv", "2016-01-14", 6651],
       ["New York State Liquor Authority", "NYS_Liquor_Authority_New_Applications_Received.csv", "2020-02-04", 1676],
@@ -191,6 +198,31 @@ describe("importSource", () => {
     expect(provenance("ca", "416310")).toMatchObject({
       as_of: "2024-01-16",
       source: { agency: "California Department of Alcoholic Beverage Control", as_of: "2024-04-01" },
+    });
+  }, 30_000);
+
+  it("names a source and as-of date for every Massachusetts and New Jersey record", async () => {
+    await importSource(db, maAbcc, [MA_LIST], { now: NOW, asOf: "2026-04-01" });
+    await importSource(db, njAbc, [NJ_LIST, NJ_REPORT], { now: NOW });
+    const [ma, nj] = [coverage("ma")!, coverage("nj")!];
+    expect(ma.sources.map((s) => [s.agency, s.as_of, s.as_of_from, s.records])).toEqual([
+      ["Massachusetts Alcoholic Beverages Control Commission", "2026-04-01", "given at import", ma.records],
+    ]);
+    // The April 2026 report states its date; the older list is of the same family, so the report is the list.
+    expect(nj.sources.map((s) => [s.file, s.as_of, s.as_of_from, s.records])).toEqual([
+      ["nj_bar_store_licenses.csv", expect.stringMatching(/^20\d\d-\d\d-\d\d$/), "the newest date in the file", 0],
+      ["nj_retail_licensees_april2026.xlsx", "2026-04-01", "stated in the file", nj.records],
+    ]);
+    expect(provenance("nj", "0102-33-103-011")).toMatchObject({
+      as_of: "2026-04-01",
+      source: {
+        agency: "New Jersey Division of Alcoholic Beverage Control",
+        file: "nj_retail_licensees_april2026.xlsx",
+      },
+    });
+    expect(provenance("ma", "00780-RS-0116")).toMatchObject({
+      as_of: "2026-04-01",
+      source: { file: "ma_license_list.csv" },
     });
   }, 30_000);
 

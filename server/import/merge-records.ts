@@ -10,6 +10,13 @@ export type ObservedIn = Pick<StoredObservation, "sourceId" | "license" | "asOf"
 const newer = (a: { asOf: string | null; id: number }, b: { asOf: string | null; id: number }) =>
   (a.asOf ?? "") !== (b.asOf ?? "") ? (a.asOf ?? "") > (b.asOf ?? "") : a.id > b.id;
 
+interface Candidate {
+  record: SourceRecord;
+  sourceId: number;
+  asOf: string | null;
+  kind: SourceInfo["kind"];
+}
+
 /**
  * A state's live records, made from everything its sources said. Within a family of rosters, the
  * newest roster is the list: a license it leaves out is no longer listed. Within a family of change
@@ -22,7 +29,6 @@ export function mergeRecords(
   adapterOf: (name: string) => SourceAdapter,
   onRefused: (license: string, reason: string) => void,
 ): SourcedRecord[] {
-  const sourceById = new Map(sources.map((s) => [s.id, s]));
   const currentRoster = new Map<string, SourceInfo>();
   for (const s of sources) {
     if (s.kind !== "roster") continue;
@@ -30,45 +36,51 @@ export function mergeRecords(
     if (!known || newer({ asOf: s.as_of, id: s.id }, { asOf: known.as_of, id: known.id }))
       currentRoster.set(s.family, s);
   }
+  // Each source with its adapter; an older roster of a family is left out, as its word no longer counts.
+  const counted = new Map<number, SourceInfo & { folds: SourceAdapter }>();
+  for (const s of sources) {
+    if (s.kind === "changes" || currentRoster.get(s.family) === s)
+      counted.set(s.id, { ...s, folds: adapterOf(s.adapter) });
+  }
 
-  const byLicense = new Map<string, Map<string, ObservedIn[]>>();
+  // A license keeps its place (the order its first observation came in) even when it is no longer listed.
+  const byLicense = new Map<string, ObservedIn[]>();
   for (const o of observations) {
-    const family = sourceById.get(o.sourceId)!.family;
-    let families = byLicense.get(o.license);
-    if (!families) byLicense.set(o.license, (families = new Map<string, ObservedIn[]>()));
-    let list = families.get(family);
-    if (!list) families.set(family, (list = []));
-    list.push(o);
+    const list = byLicense.get(o.license);
+    const counts = counted.has(o.sourceId);
+    if (!list) byLicense.set(o.license, counts ? [o] : []);
+    else if (counts) list.push(o);
   }
 
-  interface Candidate {
-    record: SourceRecord;
-    sourceId: number;
-    asOf: string | null;
-    kind: SourceInfo["kind"];
-  }
+  /** What one family's observations of a license make of it. */
+  const fold = (list: ObservedIn[]): Candidate => {
+    const source = counted.get(list[0]!.sourceId)!;
+    // A roster family's observations are all its newest roster's, in file order.
+    if (source.kind === "changes" && list.length > 1) list.sort(inReportOrder);
+    const last = list.at(-1)!;
+    return { record: source.folds.fold(list), sourceId: last.sourceId, asOf: last.asOf, kind: source.kind };
+  };
+
   const merged: SourcedRecord[] = [];
-  for (const [license, families] of byLicense) {
-    let best: Candidate | null = null;
-    for (const [family, list] of families) {
-      const first = sourceById.get(list[0]!.sourceId)!;
-      const adapter = adapterOf(first.adapter);
-      let candidate: Candidate;
-      if (first.kind === "roster") {
-        const current = currentRoster.get(family)!;
-        const listed = list.filter((o) => o.sourceId === current.id);
-        if (listed.length === 0) continue; // no longer listed by the family's newest roster
-        candidate = { record: adapter.fold(listed), sourceId: current.id, asOf: listed.at(-1)!.asOf, kind: "roster" };
-      } else {
-        const ordered = [...list].sort(inReportOrder);
-        const last = ordered.at(-1)!;
-        candidate = { record: adapter.fold(ordered), sourceId: last.sourceId, asOf: last.asOf, kind: "changes" };
+  for (const [license, list] of byLicense) {
+    if (list.length === 0) continue;
+    const family = counted.get(list[0]!.sourceId)!.family;
+    let best: Candidate;
+    if (list.every((o) => counted.get(o.sourceId)!.family === family)) {
+      best = fold(list);
+    } else {
+      const families = new Map<string, ObservedIn[]>();
+      for (const o of list) {
+        const key = counted.get(o.sourceId)!.family;
+        const same = families.get(key);
+        if (same) same.push(o);
+        else families.set(key, [o]);
       }
-      if (!best || newer({ asOf: candidate.asOf, id: candidate.sourceId }, { asOf: best.asOf, id: best.sourceId })) {
-        best = candidate;
-      }
+      const candidates = [...families.values()].map(fold);
+      best = candidates.reduce((a, b) =>
+        newer({ asOf: b.asOf, id: b.sourceId }, { asOf: a.asOf, id: a.sourceId }) ? b : a,
+      );
     }
-    if (!best) continue;
     try {
       // A roster's rows were checked as they were read; a fold of changes is checked here.
       const record = best.kind === "roster" ? withDatesKeyed(best.record) : toContractRecord(best.record);

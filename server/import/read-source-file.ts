@@ -39,10 +39,9 @@ export async function readSourceFile(
   const repairs = new ReasonTally();
   const observations: Observation[] = [];
   // A roster lists a license once: a second row with the same facts is a repeat; with others, a conflict.
-  const listed = new Map<string, string>();
+  const listed = new Map<string, unknown>();
   let rowsRead = 0;
   for await (const outcome of adapter.read(file)) {
-    let json: string | undefined;
     rowsRead++;
     options.onRow?.();
     if ("skip" in outcome) {
@@ -59,25 +58,23 @@ export async function readSourceFile(
         skips.add(outcome.at, error.message);
         continue;
       }
-      json = JSON.stringify(facts);
       const before = listed.get(outcome.license);
       if (before !== undefined) {
         skips.add(
           outcome.at,
-          before === json
+          JSON.stringify(before) === JSON.stringify(facts)
             ? "repeated row (the same license with the same facts): counted once"
             : "the license number is on an earlier row with other facts: the first row is kept",
         );
         continue;
       }
-      listed.set(outcome.license, json);
+      listed.set(outcome.license, facts);
     }
     for (const reason of outcome.repairs ?? []) repairs.add(outcome.at, reason);
     observations.push({
       license: outcome.license,
       asOf: outcome.asOf ?? null,
       facts,
-      json,
       line: outcome.at.line,
     });
   }
@@ -90,18 +87,20 @@ export async function readSourceFile(
     .sort();
   // A file whose rows each state their day (a daily report's) is as of the last of them.
   const stated = inspection.asOf ?? (days.length === observations.length ? days.at(-1) : undefined);
-  const newest = () =>
-    records()
-      .flatMap((record) => inspection.datesBeforeExport(record))
-      .filter((d) => d !== null && d <= options.today)
-      .sort()
-      .at(-1);
+  const newest =
+    stated || options.asOf
+      ? null
+      : (records()
+          .flatMap((record) => inspection.datesBeforeExport(record))
+          .filter((d) => d !== null && d <= options.today)
+          .sort()
+          .at(-1) ?? null);
   const [asOf, asOfFrom]: [string | null, AsOfFrom] = stated
     ? [stated, "stated in the file"]
     : options.asOf
       ? [options.asOf, "given at import"]
-      : (newest() ?? null) !== null
-        ? [newest()!, "the newest date in the file"]
+      : newest !== null
+        ? [newest, "the newest date in the file"]
         : [null, "not known"];
   for (const o of observations) o.asOf ??= asOf;
   return {

@@ -25,8 +25,6 @@ export interface Observation {
   asOf: string | null;
   /** The adapter's own shape: a license record for rosters, a status change for change reports. */
   facts: unknown;
-  /** The facts as JSON, when the reader has already made it. */
-  json?: string;
   line: number;
 }
 
@@ -101,7 +99,7 @@ export function createSourcesRepo(db: Db) {
     /** Stores what a source says of its licenses; call inside a transaction for speed. */
     observe: (sourceId: number, observations: Iterable<Observation>) => {
       const rows = insertObservations();
-      for (const o of observations) rows.add(sourceId, o.license, o.asOf, o.json ?? JSON.stringify(o.facts), o.line);
+      for (const o of observations) rows.add(sourceId, o.license, o.asOf, JSON.stringify(o.facts), o.line);
       rows.end();
     },
 
