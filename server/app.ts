@@ -5,6 +5,7 @@ import { sendProblem } from "./problem.ts";
 import { buildOpenApiDocument } from "./openapi/openapi-document.ts";
 import { docsRoute } from "./routes/docs-route.ts";
 import { licenseRoute } from "./routes/license-route.ts";
+import { provenanceRoute } from "./routes/provenance-route.ts";
 import { searchRoute } from "./routes/search-route.ts";
 import { statesRoute } from "./routes/states-route.ts";
 import { logOneLinePerRequest, oneLineLogController } from "./request-log.ts";
@@ -52,6 +53,7 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     searchRoute(api, licenses);
     licenseRoute(api, licenses);
     statesRoute(api, licenses);
+    provenanceRoute(api, licenses);
   });
   const document = buildOpenApiDocument();
   app.register((docs) => docsRoute(docs, document));

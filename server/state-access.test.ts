@@ -53,11 +53,29 @@ describe("state scope: a state outside the key or without data is one 404", () =
 });
 
 describe("GET /v2/states: the states this key can read", () => {
-  it("lists only the covered states that have data, with source, date and record count", async () => {
+  it("lists only the covered states that have data, each with its sources, their dates and coverage", async () => {
     const response = await service.app.inject({ url: "/v2/states", headers: nyAndTx });
     expect(response.statusCode).toBe(200);
     expect(StatesResponseSchema.parse(response.json()).data).toEqual([
-      { state: "ny", name: "New York", records: 1, as_of: "2026-01-15", source: "test" },
+      {
+        state: "ny",
+        name: "New York",
+        records: 1,
+        sources: [
+          {
+            id: expect.any(Number),
+            agency: "Test Licensing Authority",
+            title: "Test license list",
+            coverage: "the licenses a test made",
+            file: "test-licenses.csv",
+            sha256: "sha256-of-test-licenses-ny",
+            as_of: "2026-01-15",
+            as_of_from: "stated in the file",
+            loaded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/),
+            records: 1,
+          },
+        ],
+      },
     ]);
   });
 

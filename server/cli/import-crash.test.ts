@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { importSource } from "../import/import-source.ts";
-import { nySla } from "../import/ny-sla.ts";
-import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+import { nySla } from "../import/ny-sla/adapter.ts";
+import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 
@@ -34,7 +34,7 @@ it("keeps the old data served, and the database sound, when an import is killed 
 
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "server/cli/import.ts", "--db", file, "--source", "ny-sla", big],
+    ["--import", "tsx", "server/cli/import.ts", "--db", file, "--source", "ny-sla", "--as-of", "2016-02-01", big],
     {
       cwd: ROOT,
       stdio: "ignore",
@@ -61,15 +61,28 @@ it("keeps the old data served, and the database sound, when an import is killed 
   const after = openDatabase(file);
   expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
   const licenses = createLicenseRepo(after);
-  expect(licenses.coverage()).toEqual([
-    { state: "ny", name: "New York", records: 6657, as_of: "2016-01-15", source: "ny-sla" },
+  expect(licenses.coverage()).toMatchObject([
+    {
+      state: "ny",
+      name: "New York",
+      records: 6657,
+      sources: [{ file: "nyc_bars.csv", as_of: "2016-01-15", records: 6657 }],
+    },
   ]);
+  expect(licenses.provenance("ny", "1275754")).toMatchObject({ as_of: "2016-01-15", source: { file: "nyc_bars.csv" } });
   expect(licenses.get("ny", "1275754")).toContain('"line_2":"1ST FLOOR"');
   expect(licenses.get("ny", "1-1275754")).toBeNull();
 
-  // The next import clears what the killed one left behind.
-  await importSource(after, nySla, [sharedData("ny/nyc_bars.csv")], { asOf: "2016-01-16" });
+  // The next import clears what the killed one left behind: its half-made records, its source and what it said.
+  await importSource(after, nySla, [sharedData("ny/NYS_Liquor_Authority_New_Applications_Received.csv")]);
   expect(after.prepare("SELECT count(*) FROM datasets WHERE status <> 'live'").pluck().get()).toBe(0);
+  expect(after.prepare("SELECT file FROM sources ORDER BY id").pluck().all()).toEqual([
+    "nyc_bars.csv",
+    "NYS_Liquor_Authority_New_Applications_Received.csv",
+  ]);
+  expect(
+    after.prepare("SELECT count(*) FROM observations WHERE source_id NOT IN (SELECT id FROM sources)").pluck().get(),
+  ).toBe(0);
   expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
   after.close();
 }, 120_000);

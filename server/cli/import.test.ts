@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
-import { sharedData, tempFolder } from "../import/source-test-helpers.ts";
+import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -25,29 +26,58 @@ describe("npm run import", { timeout: 30_000 }, () => {
   it("prints its usage, listing every source, on --help", () => {
     const run = runImport("--help");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("usage: npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] PATH...");
+    expect(run.stdout).toContain("usage: npm run import -- --db FILE --all DIR");
+    expect(run.stdout).toContain(
+      "npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] [--replace] PATH...",
+    );
     for (const source of ["ny-sla", "ma-abcc", "nj-abc", "ca-abc"]) expect(run.stdout).toContain(source);
   });
 
-  it("imports a file and sums up rows, skips with where they were, and speed", () => {
+  it("imports a file and sums it up: its date and coverage, rows, records, repairs and skips with where they were", () => {
     const db = temp.path("cli.sqlite");
     const run = runImport("--db", db, "--source", "ny-sla", "--as-of", "2016-01-15", sharedData("ny/nyc_bars.csv"));
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("ny-sla: replaced the NY data");
-    expect(run.stdout).toMatch(/rows read +6,659/);
-    expect(run.stdout).toMatch(/imported +6,657/);
-    expect(run.stdout).toMatch(/skipped +2/);
+    expect(run.stdout).toContain("ny-sla: New York State Liquor Authority, into NY");
+    expect(run.stdout).toMatch(/as of +2016-01-15 +\(given at import\)/);
+    expect(run.stdout).toMatch(/covers +New York City on-premises liquor licenses only/);
+    expect(run.stdout).toMatch(/rows read +6,659\n +written +6,657 records\n +repaired +2\n/);
     expect(run.stdout).toMatch(
-      /2 +duplicate license number \(the first usable row with it is kept\); first at nyc_bars\.csv:4528, :4910/,
+      /2 +repeated row \(the same license with the same facts\): counted once; first at nyc_bars\.csv:4528, :4910/,
     );
-    expect(run.stdout).toMatch(/as of +2016-01-15 +\(from --as-of\)/);
+    expect(run.stdout).toMatch(/records +6,657 served for NY now/);
     expect(run.stdout).toMatch(
-      /took +[\d.]+ s: rows read, checked and written in [\d.]+ s \([\d,]+ rows\/s\), search index built in [\d.]+ s/,
+      /took +[\d.]+ s: rows read, checked and stored in [\d.]+ s \([\d,]+ rows\/s\), records made and indexed in [\d.]+ s/,
+    );
+    // The coverage table at the end: the state, its records, and the source with its date.
+    expect(run.stdout).toMatch(
+      /\nNY +6,657 +6,657 +2016-01-15 +New York State Liquor Authority: nyc_bars\.csv +New York City/,
     );
     const opened = openDatabase(db);
     expect(createLicenseRepo(opened).get("ny", "1268007")).toContain('"business":"DEAD RABBIT TAVERN"');
     opened.close();
+
+    const again = runImport("--db", db, "--source", "ny-sla", sharedData("ny/nyc_bars.csv"));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/already imported \d{4}-\d{2}-\d{2} [\d:.]+ UTC \(same SHA-256\): not read again/);
+    expect(again.stdout).toMatch(/records +6,657 served, unchanged/);
+  });
+
+  it("with --all, finds every source's files in a folder by their content and imports each state", () => {
+    const dir = temp.path("all");
+    mkdirSync(join(dir, "somewhere", "deeper"), { recursive: true });
+    copyFileSync(sharedData("ny/nyc_bars.csv"), join(dir, "somewhere", "deeper", "renamed.csv"));
+    copyFileSync(sharedData("ma/ma_license_list.csv"), join(dir, "ma.csv"));
+    writeFileSync(join(dir, "notes.csv"), "Permit,Name\n1,X\n");
+    writeFileSync(join(dir, "README.md"), "not data\n");
+    const run = runImport("--db", temp.path("all.sqlite"), "--all", dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("ny-sla: New York State Liquor Authority, into NY");
+    expect(run.stdout).toContain("ma-abcc: Massachusetts Alcoholic Beverages Control Commission, into MA");
+    expect(run.stdout).toContain(`not a known source's layout: ${join(dir, "notes.csv")}`);
+    expect(run.stdout).not.toContain("README.md");
+    expect(run.stdout).toMatch(/\nstate +records +from it +as of +source +covers\n(MA|NY) /);
+    expect(run.stdout).toMatch(/\nNY +6,657 +6,657 +2016-01-14 +New York State Liquor Authority: renamed\.csv/);
   });
 
   it("exits non-zero naming the file for an unreadable file, an unknown layout, or no usable row", () => {
@@ -68,7 +98,7 @@ describe("npm run import", { timeout: 30_000 }, () => {
     const blank = temp.path("blank.csv");
     writeFileSync(
       blank,
-      "LICENSE_NO,BUSINESS_NAME,DBA,LICENSE_TYPE,EXPIRATION_STATUS,EXPIRATION_DATE,LICENSE_ISSUE_DATE,ON_TYPE,OFF_TYPE,ON_CATEGORY,OFF_CATEGORY,LICENSEE_CLASS,ST_NO,ADDRESS1,ADDRESS2,CITY,ZIP\n",
+      "LICENSE_NO,BUSINESS_NAME,DBA,LICENSE_TYPE,EXPIRATION_STATUS,EXPIRATION_DATE,LICENSE_ISSUE_DATE,ON_TYPE,OFF_TYPE,ON_CATEGORY,OFF_CATEGORY,LICENSEE_CLASS,ST_NO,ADDRESS1,ADDRESS2,CITY,STATE,ZIP\n",
     );
     const empty = runImport("--db", db, "--source", "ma-abcc", blank);
     expect(empty.code).toBe(1);

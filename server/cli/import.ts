@@ -1,27 +1,36 @@
 import { parseArgs } from "node:util";
-import { DatabaseFileError, openDatabase } from "../store/open-database.ts";
-import { RecordRejectedError } from "../store/replace-state.ts";
-import { importSource } from "../import/import-source.ts";
+import { findSourceAdapter, SOURCE_ADAPTERS } from "../import/adapters.ts";
+import { findSources } from "../import/find-sources.ts";
+import { importSource, type ImportOptions } from "../import/import-source.ts";
 import { progressReporter } from "../import/import-progress.ts";
-import { formatSummary } from "../import/import-summary.ts";
-import { readDate } from "../import/parse-date.ts";
-import { SourceFileError } from "../import/row-outcome.ts";
-import { findSourceAdapter, SOURCE_ADAPTERS } from "../import/source-adapters.ts";
+import { formatCoverage, formatSummary } from "../import/import-summary.ts";
+import { readDate } from "../import/readers/parse-date.ts";
+import { SourceFileError, type SourceAdapter } from "../import/source-adapter.ts";
+import { createLicenseRepo } from "../store/license-repo.ts";
+import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
+import { RecordRejectedError } from "../store/replace-state.ts";
 import { fail } from "./fail.ts";
 
-const USAGE = `Imports one state's licenses from an agency's export, replacing that state's data.
+const USAGE = `Imports state agencies' license exports. Each file becomes a source of its state; the state's
+records are made from all its sources, the newest source's facts winning.
 
-usage: npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] PATH...
+usage: npm run import -- --db FILE --all DIR
+       npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] [--replace] PATH...
 
   --db FILE        SQLite database to write (created when missing)
+  --all DIR        every file under DIR that a known source reads (found by its content), each
+                   source's files imported together; a table of what each state then holds at the end
   --source SOURCE  the agency format PATH... are in; the state follows from it:
 ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.description}`).join("\n")}
-  --as-of DATE     when the data was current, used when the files do not say (default: today)
+  --as-of DATE     when the data was current, for files that do not say (default: the newest date in
+                   each file that is never later than its export, such as an original issue date)
+  --replace        start the state over: its other sources, and what they said, go
   --help           this text
 
-All PATHs together become the state's data: a license number seen twice keeps its first usable row.
-Readers keep getting the state's previous data until the new set is complete; a failed or
-interrupted import leaves the previous data in place. Progress goes to stderr, the summary to stdout.`;
+A file imported before (the same SHA-256) is not read again. A license a family's newest roster
+leaves out is no longer listed; change reports (California's) never make a license disappear.
+Readers keep getting the state's previous records until the new set is complete; a failed or
+interrupted import leaves them in place. Progress goes to stderr, the summary to stdout.`;
 
 let parsed;
 try {
@@ -30,7 +39,9 @@ try {
     options: {
       db: { type: "string" },
       source: { type: "string" },
+      all: { type: "string" },
       "as-of": { type: "string" },
+      replace: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -43,29 +54,76 @@ if (values.help) {
   process.exit(0);
 }
 if (!values.db) fail("--db FILE is required: the SQLite database to import into (see --help)");
-if (!values.source) fail(`--source is required: one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")}`);
+const asOf = values["as-of"];
+if (asOf !== undefined && !isIsoDate(asOf)) fail(`--as-of must be a date as YYYY-MM-DD, not ${asOf}`);
+if (values.all !== undefined && (values.source !== undefined || paths.length > 0)) {
+  fail("--all DIR finds the files and their sources itself: give it without --source or files");
+}
+
+let db: Db;
+try {
+  db = openDatabase(values.db, { create: true });
+} catch (error) {
+  fail((error as Error).message);
+}
+
+if (values.all !== undefined) {
+  const found = await findSources(values.all).catch((error: Error) => fail(`${values.all}: ${error.message}`));
+  if (found.bySource.length === 0)
+    fail(`${values.all}: holds no file of a known source (${SOURCE_ADAPTERS.map((a) => a.name).join(", ")})`);
+  let failed = false;
+  for (const { adapter, paths: files } of found.bySource) {
+    failed = !(await run(adapter, files, { asOf })) || failed;
+    console.log("");
+  }
+  for (const { path, reason } of found.unusable) console.log(`not imported: ${path}: ${reason}`);
+  if (found.unknown.length) console.log(`not a known source's layout: ${found.unknown.join(", ")}`);
+  console.log(`\n${formatCoverage(createLicenseRepo(db).coverage())}`);
+  db.close();
+  process.exit(failed ? 1 : 0);
+}
+
+if (!values.source)
+  fail(`--source is required: one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")} (or --all DIR)`);
 const adapter = findSourceAdapter(values.source);
 if (!adapter) fail(`unknown --source ${values.source}: use one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")}`);
 if (paths.length === 0) fail(`no files given: name the ${adapter.name} export file(s) after the options (see --help)`);
-const asOf = values["as-of"];
-if (asOf !== undefined && !isIsoDate(asOf)) fail(`--as-of must be a date as YYYY-MM-DD, not ${asOf}`);
-
-const progress = progressReporter(process.stderr, adapter.name);
-try {
-  const db = openDatabase(values.db, { create: true });
-  const result = await importSource(db, adapter, paths, { asOf, onProgress: (p) => progress.update(p) });
-  progress.stop();
-  db.close();
-  console.log(formatSummary(result));
-} catch (error) {
-  progress.stop();
-  if (error instanceof SourceFileError || error instanceof DatabaseFileError || error instanceof RecordRejectedError) {
-    fail(error.message);
-  }
-  console.error(error);
-  fail(
-    `the import of ${paths.join(", ")} stopped on an unexpected error (above); the state's previous data is unchanged`,
+const ok = await run(adapter, paths, { asOf, replace: values.replace });
+if (ok)
+  console.log(
+    `\n${formatCoverage(
+      createLicenseRepo(db)
+        .coverage()
+        .filter((c) => c.state === adapter.state),
+    )}`,
   );
+db.close();
+process.exit(ok ? 0 : 1);
+
+/** One source's import, its summary on stdout; false (with the reason on stderr) when it failed. */
+async function run(source: SourceAdapter, files: string[], options: ImportOptions): Promise<boolean> {
+  const progress = progressReporter(process.stderr, source.name);
+  try {
+    const result = await importSource(db, source, files, { ...options, onProgress: (p) => progress.update(p) });
+    progress.stop();
+    console.log(formatSummary(result));
+    return true;
+  } catch (error) {
+    progress.stop();
+    if (
+      error instanceof SourceFileError ||
+      error instanceof DatabaseFileError ||
+      error instanceof RecordRejectedError
+    ) {
+      console.error(`error: ${error.message}`);
+      return false;
+    }
+    console.error(error);
+    console.error(
+      `error: the import of ${files.join(", ")} stopped on an unexpected error (above); the state's previous data is unchanged`,
+    );
+    return false;
+  }
 }
 
 function isIsoDate(text: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toContractRecord } from "./contract-gate.ts";
-import type { SourceRecord } from "./row-outcome.ts";
+import type { SourceRecord } from "./source-adapter.ts";
 
 const source: SourceRecord = {
   license: "0012345",

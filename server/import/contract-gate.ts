@@ -1,7 +1,7 @@
 import { LicenseSchema } from "../../src/contract/license.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import { formatTimestamp } from "../store/timestamp.ts";
-import { RowProblem, type SourceRecord } from "./row-outcome.ts";
+import { RowProblem, type SourceRecord } from "./source-adapter.ts";
 
 // The store stamps the real time; any well-formed one lets the rest of the record be checked here.
 const ANY_TIME = formatTimestamp(new Date(0));
@@ -11,11 +11,16 @@ const ANY_TIME = formatTimestamp(new Date(0));
  * that one bad record is a skip rather than the end of the import.
  */
 export function toContractRecord(source: SourceRecord): LicenseRecord {
-  const record = { ...source, dates: { [source.state]: source.dates } };
+  const record = withDatesKeyed(source);
   const checked = LicenseSchema.safeParse({ object: "license", ...record, updated_at: ANY_TIME });
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new RowProblem(`does not fit the contract: ${issue?.path.join(".")} ${issue?.message}`);
   }
   return record;
+}
+
+/** The record with its dates under its state's key, as the contract has them; for records already checked. */
+export function withDatesKeyed(source: SourceRecord): LicenseRecord {
+  return { ...source, dates: { [source.state]: source.dates } };
 }

@@ -1,57 +1,85 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import type { LicenseRecord } from "../store/license-record.ts";
+import { pipeline } from "node:stream/promises";
 import type { Db } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
+import { createSourcesRepo } from "../store/sources-repo.ts";
 import { formatDate } from "../store/timestamp.ts";
-import { toContractRecord } from "./contract-gate.ts";
-import { RowProblem, SourceFileError } from "./row-outcome.ts";
-import type { SourceAdapter } from "./source-adapter.ts";
-import { sourceFile } from "./source-file.ts";
-import { SkipTally } from "./skip-tally.ts";
+import { findSourceAdapter } from "./adapters.ts";
+import { mergeRecords, type ObservedIn } from "./merge-records.ts";
+import { ReasonTally } from "./reason-tally.ts";
+import { readSourceFile, type AsOfFrom } from "./read-source-file.ts";
+import { sourceFile } from "./readers/source-file.ts";
+import { SourceFileError, type SourceAdapter } from "./source-adapter.ts";
 
 export interface ImportProgress {
   rowsRead: number;
   bytesRead: number;
   totalBytes: number;
   seconds: number;
-  /** Every row is read; the store is writing the last batch and its search index. */
+  /** Every row is read; the store is making the state's records and their search index. */
   allRead: boolean;
 }
 
 export interface ImportOptions {
-  /** Used when no file states its as-of date. */
+  /** The as-of date of files that state none (else the newest date in each file stands for it). */
   asOf?: string;
+  /** Start the state over: its other sources, and what they said, go. */
+  replace?: boolean;
   /** Defaults to the system clock; tests fix it. */
   now?: () => Date;
   onProgress?: (progress: ImportProgress) => void;
 }
 
+/** What one file became. */
+export interface FileReport {
+  path: string;
+  layout: string;
+  title: string;
+  sourceId: number;
+  /** Set when an earlier import already took this exact file (same SHA-256): it was not read again. */
+  alreadyLoadedAt: string | null;
+  asOf: string | null;
+  asOfFrom: AsOfFrom;
+  coverage: string;
+  rowsRead: number;
+  /** What it said of licenses: one per license for a roster, one per change for change reports. */
+  observations: number;
+  /** The licenses it names: the records it was read into. */
+  licenses: number;
+  /** The state's live records that are this file's word. */
+  served: number;
+  repairs: ReasonTally;
+  skips: ReasonTally;
+}
+
 export interface ImportResult {
   source: string;
+  agency: string;
   state: string;
-  files: { path: string; layout: string }[];
-  asOf: string;
-  asOfFrom: "file" | "option" | "import date";
-  /** Source rows read, skipped ones included. */
-  rowsRead: number;
-  /** Rows the source itself could not use (the rest became licenses). */
-  rowsSkipped: number;
-  /** Licenses the rows made (fewer than the rows when a source folds many rows into one license). */
-  licenses: number;
-  imported: number;
-  skips: SkipTally;
+  files: FileReport[];
+  /** The state's live records after the import. */
+  records: number;
+  /** Licenses whose sources together do not make a record the contract accepts, by reason. */
+  refused: ReasonTally<string>;
+  /** Whether the state's records were made again (not when every file was already loaded). */
+  rebuilt: boolean;
   /** The whole import. */
   seconds: number;
-  /** Reading, mapping, checking and writing the rows: the part that grows with each row. */
+  /** Reading, checking and storing the rows: the part that grows with each row. */
   rowSeconds: number;
 }
 
 const PROGRESS_EVERY_ROWS = 1000;
 
 /**
- * Imports the files of one source as its state's whole data set, replacing what was there in one
- * step: until the new set is complete, readers see the old one, and a failure leaves the old one.
- * Throws SourceFileError (naming the file) for an unreadable file, an unknown layout, or no usable row.
+ * Imports files of one source into their state: each file becomes a source of the state, what it
+ * says of each license is kept, and the state's live records are made again from every source it
+ * has (the newest source's facts win; see merge-records.ts). Until the new records are complete,
+ * readers see the old ones, and a failure leaves them. A file already imported (same SHA-256) is
+ * not read again. Throws SourceFileError (naming the file) for an unreadable file, an unknown
+ * layout, or a file without one usable row.
  */
 export async function importSource(
   db: Db,
@@ -62,85 +90,152 @@ export async function importSource(
   const now = options.now ?? (() => new Date());
   if (paths.length === 0) throw new SourceFileError("no files given to import");
   const sizes = await Promise.all(paths.map(fileSize));
-  const files: ImportResult["files"] = [];
-  const stated: string[] = [];
+  const inspected = [];
   for (const path of paths) {
-    const inspection = await adapter.inspect(sourceFile(path));
-    files.push({ path, layout: inspection.layout });
-    if (inspection.asOf) stated.push(inspection.asOf);
+    inspected.push({ path, inspection: await adapter.inspect(sourceFile(path)), sha256: await sha256Of(path) });
   }
-  const statedAsOf = stated.sort().at(-1);
-  const asOf = statedAsOf ?? options.asOf ?? formatDate(now());
-  const asOfFrom = statedAsOf ? "file" : options.asOf ? "option" : "import date";
 
+  const sources = createSourcesRepo(db);
+  sources.dropAbandoned(adapter.state);
   const totalBytes = sizes.reduce((a, b) => a + b, 0);
   let bytesRead = 0;
-  const sources = paths.map((path) => sourceFile(path, (n) => (bytesRead += n)));
-  const skips = new SkipTally();
   let rowsRead = 0;
-  let rowsSkipped = 0;
-  let licenses = 0;
-  let usable = 0;
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const report = (allRead = false) =>
     options.onProgress?.({ rowsRead, bytesRead, totalBytes, seconds: seconds(), allRead });
-
-  async function* records(): AsyncGenerator<LicenseRecord> {
-    const seen = new Set<string>();
-    let nextReport = PROGRESS_EVERY_ROWS;
-    for await (const outcome of adapter.read(sources)) {
-      if ("skip" in outcome) {
-        rowsRead++;
-        rowsSkipped++;
-        skips.add(outcome.at, outcome.skip);
-      } else {
-        rowsRead += outcome.rows ?? 1;
-        licenses++;
-        const license = outcome.record.license;
-        if (seen.has(license)) {
-          skips.add(outcome.at, "duplicate license number (the first usable row with it is kept)");
-        } else {
-          try {
-            const record = toContractRecord(outcome.record);
-            seen.add(license);
-            usable++;
-            yield record;
-          } catch (error) {
-            if (!(error instanceof RowProblem)) throw error;
-            skips.add(outcome.at, error.message);
-          }
-        }
-      }
-      if (rowsRead >= nextReport) {
-        nextReport = rowsRead + PROGRESS_EVERY_ROWS;
-        report();
-      }
+  let nextReport = PROGRESS_EVERY_ROWS;
+  const onRow = () => {
+    rowsRead++;
+    if (rowsRead >= nextReport) {
+      nextReport = rowsRead + PROGRESS_EVERY_ROWS;
+      report();
     }
-    if (usable === 0) throw new SourceFileError(noUsableRows(paths, rowsRead, skips));
-    report(true);
-  }
-
-  let rowSeconds = 0;
-  const written = await replaceState(db, { state: adapter.state, source: adapter.name, asOf }, records(), {
-    // toContractRecord has checked every record against the contract.
-    validate: false,
-    onIndexing: () => (rowSeconds = seconds()),
-  });
-  return {
-    source: adapter.name,
-    state: adapter.state,
-    files,
-    asOf,
-    asOfFrom,
-    rowsRead,
-    rowsSkipped,
-    licenses,
-    imported: written.records,
-    skips,
-    seconds: seconds(),
-    rowSeconds,
   };
+
+  const files: FileReport[] = [];
+  const loading: number[] = [];
+  // What the new files said, kept at hand: the state's records are made from them without reading them back.
+  const fresh: ObservedIn[] = [];
+  try {
+    for (const { path, inspection, sha256 } of inspected) {
+      const same = options.replace ? undefined : sources.sameFile(adapter.state, sha256);
+      if (same) {
+        bytesRead += (await stat(path)).size;
+        files.push({
+          path,
+          layout: inspection.layout,
+          title: same.title,
+          sourceId: same.id,
+          alreadyLoadedAt: same.loaded_at,
+          asOf: same.as_of,
+          asOfFrom: same.as_of_from as AsOfFrom,
+          coverage: same.coverage,
+          rowsRead: 0,
+          observations: 0,
+          licenses: 0,
+          served: 0,
+          repairs: new ReasonTally(),
+          skips: new ReasonTally(),
+        });
+        continue;
+      }
+      const file = sourceFile(path, (n) => (bytesRead += n));
+      const read = await readSourceFile(adapter, file, inspection, {
+        asOf: options.asOf,
+        today: formatDate(now()),
+        onRow,
+      });
+      if (read.observations.length === 0) throw new SourceFileError(noUsableRows(path, read.rowsRead, read.skips));
+      const sourceId = sources.begin(
+        {
+          state: adapter.state,
+          adapter: adapter.name,
+          family: inspection.family,
+          kind: adapter.kind,
+          agency: adapter.agency,
+          title: inspection.title,
+          coverage: read.coverage,
+          file: file.name,
+          sha256,
+          bytes: sizes[paths.indexOf(path)]!,
+          asOf: read.asOf,
+          asOfFrom: read.asOfFrom,
+        },
+        now(),
+      );
+      loading.push(sourceId);
+      db.transaction(() => sources.observe(sourceId, read.observations))();
+      read.observations.forEach((o, seq) => fresh.push(Object.assign(o, { sourceId, seq })));
+      files.push({
+        path,
+        layout: inspection.layout,
+        title: inspection.title,
+        sourceId,
+        alreadyLoadedAt: null,
+        asOf: read.asOf,
+        asOfFrom: read.asOfFrom,
+        coverage: read.coverage,
+        rowsRead: read.rowsRead,
+        observations: read.observations.length,
+        licenses: new Set(read.observations.map((o) => o.license)).size,
+        served: 0,
+        repairs: read.repairs,
+        skips: read.skips,
+      });
+    }
+    report(true);
+    const rowSeconds = seconds();
+    const refused = new ReasonTally<string>();
+    const result = { source: adapter.name, agency: adapter.agency, state: adapter.state, files, refused, rowSeconds };
+    if (loading.length === 0 && !options.replace) {
+      return { ...result, records: countLive(db, adapter.state), rebuilt: false, seconds: seconds() };
+    }
+
+    // Every source of the state, the new ones included (all but the new ones go with --replace).
+    const keep = (id: number) => !options.replace || loading.includes(id);
+    const stateSources = sources.list(adapter.state, loading).filter((s) => keep(s.id) && s.adapter !== "demo");
+    const earlier = options.replace ? [] : sources.observationsOf(adapter.state, { except: loading });
+    const merged = mergeRecords(
+      stateSources,
+      [...earlier, ...fresh],
+      (name) => findSourceAdapter(name) ?? adapter,
+      (license, reason) => refused.add(license, reason),
+    );
+    const served = new Map<number, number>();
+    for (const m of merged) served.set(m.sourceId!, (served.get(m.sourceId!) ?? 0) + 1);
+    for (const f of files) f.served = served.get(f.sourceId) ?? 0;
+
+    const asOf =
+      stateSources
+        .map((s) => s.as_of)
+        .filter((d) => d !== null)
+        .sort()
+        .at(-1) ?? null;
+    const names = [...new Set(stateSources.map((s) => s.adapter))].join(", ");
+    const written = await replaceState(db, { state: adapter.state, source: names, asOf }, merged, {
+      // The records were checked as they were read or folded.
+      validate: false,
+      withFlip: () => {
+        // --replace keeps only this import's sources. Demo data, and sources from before the store
+        // kept what each said, have no observations: the new records replace theirs, so they go.
+        if (options.replace) sources.dropAllBut(adapter.state, loading);
+        sources.dropSilent(adapter.state, loading);
+        sources.markLoaded(loading);
+      },
+    });
+    return { ...result, records: written.records, rebuilt: true, seconds: seconds() };
+  } catch (error) {
+    sources.dropAbandoned(adapter.state);
+    throw error;
+  }
+}
+
+function countLive(db: Db, state: string): number {
+  return (
+    (db.prepare(`SELECT records FROM datasets WHERE state = ? AND status = 'live'`).pluck().get(state) as
+      number | undefined) ?? 0
+  );
 }
 
 async function fileSize(path: string): Promise<number> {
@@ -156,12 +251,18 @@ async function fileSize(path: string): Promise<number> {
   }
 }
 
-function noUsableRows(paths: readonly string[], rowsRead: number, skips: SkipTally): string {
+async function sha256Of(path: string): Promise<string> {
+  const digest = createHash("sha256");
+  await pipeline(createReadStream(path), digest);
+  return digest.digest("hex");
+}
+
+function noUsableRows(path: string, rowsRead: number, skips: ReasonTally): string {
   const reasons = skips
     .list()
     .slice(0, 3)
     .map((s) => `${s.reason} (${s.count})`)
     .join("; ");
   const what = rowsRead === 0 ? "has no data rows" : `has no usable row: all ${rowsRead} were skipped: ${reasons}`;
-  return `${paths.join(", ")}: ${what}. The state's existing data was left as it was.`;
+  return `${path}: ${what}. The state's existing data was left as it was.`;
 }

@@ -1,22 +1,101 @@
-import type { RowOutcome } from "./row-outcome.ts";
-import type { SourceFile } from "./source-file.ts";
+import type { LicenseDates } from "../../src/contract/license.ts";
+import type { LicenseRecord } from "../store/license-record.ts";
+import type { SourceFile } from "./readers/source-file.ts";
 
-/** What a look at a file's head found: which of the source's layouts it is, and any as-of date it states. */
-export interface FileInspection {
-  layout: string;
+/** Where a row came from: a file (or a member of an archive) and the line or sheet row it starts on. */
+export interface RowRef {
+  file: string;
+  line: number;
+}
+
+/**
+ * A license as a source gives it. Shaped like the contract's record, except that a date the
+ * source does not give is null: whether the contract accepts that is decided in one place,
+ * contract-gate.ts, not by each adapter.
+ */
+export type SourceRecord = Omit<LicenseRecord, "dates"> & {
+  dates: { [K in keyof LicenseDates]: LicenseDates[K] | null };
+};
+
+/**
+ * What became of one source row: what it says of a license (its facts, in the adapter's own shape:
+ * a SourceRecord for a roster, a status change for a change report), or a skip and why. `repairs`
+ * says what was mended in it to keep it (a split ZIP joined, say), one reason each.
+ */
+export type RowOutcome =
+  | { at: RowRef; license: string; facts: unknown; asOf?: string; repairs?: readonly string[] }
+  | { at: RowRef; skip: string };
+
+/** One source's word on one license, as an adapter's fold reads it back. */
+export interface Observed {
+  facts: unknown;
+  /** The date it was true on: the observation's own (a daily report's day), else its file's. */
   asOf: string | null;
 }
 
-/** One agency's export format(s): how its files become license records for one state. */
+/** What a look at a file's head found: which of the source's layouts it is, what it is, and any date it states. */
+export interface FileInspection {
+  layout: string;
+  /** The dataset's title, as the agency calls it. */
+  title: string;
+  /** Files of one family are one series over time: a newer roster of a family replaces an older one. */
+  family: string;
+  asOf: string | null;
+  /**
+   * What the file's records cover, in plain words ("New York City on-premises liquor licenses only").
+   * `records()` makes each license as the file alone has it: only when asked, as a fold costs.
+   */
+  coverage(file: { records(): readonly SourceRecord[]; first: string | null; last: string | null }): string;
+  /**
+   * Dates of a record that are never later than the day its file was made (an original issue date,
+   * an application's received date; not an expiry or an effective date, which can lie ahead): the
+   * newest of them stands for the file's as-of date when the file states none.
+   */
+  datesBeforeExport(record: SourceRecord): (string | null)[];
+}
+
+/** One agency's export format(s): how its files become what they say of each license. */
 export interface SourceAdapter {
-  /** The `--source` name, also shown as the data set's source, e.g. `ny-sla`. */
+  /** The `--source` name, e.g. `ny-sla`. */
   name: string;
   /** Lower-case state code the records belong to. */
   state: string;
+  /** The agency's name as people say it. */
+  agency: string;
   /** For --help: the agency and the files it accepts. */
   description: string;
+  /**
+   * `roster`: each file lists every license it covers, so a license missing from the family's
+   * newest file is no longer listed. `changes`: each file reports changes only (California's daily
+   * reports): a license it does not mention is as it was.
+   */
+  kind: "roster" | "changes";
   /** Checks a file's layout before anything is written; throws SourceFileError naming the file. */
   inspect(file: SourceFile): Promise<FileInspection>;
-  /** The records of all the files (in order), and every row that could not become one. */
-  read(files: readonly SourceFile[]): AsyncIterable<RowOutcome>;
+  /** What each row of the file says, and every row that could not be used. */
+  read(file: SourceFile): AsyncIterable<RowOutcome>;
+  /** A license as one family's observations of it make it, oldest first. */
+  fold(observations: readonly Observed[]): SourceRecord;
 }
+
+/** A roster's fold: the newest observation's facts are the license. */
+export function newestFacts(observations: readonly Observed[]): SourceRecord {
+  return observations.at(-1)!.facts as SourceRecord;
+}
+
+/** A row that cannot become a record; the message is the skip reason the summary counts. */
+export class RowProblem extends Error {
+  constructor(reason: string) {
+    // An expected outcome, thrown for thousands of rows: skip capturing a stack nobody reads.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(reason);
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** A whole file that cannot be imported: unreadable, of an unknown layout, or without one usable row. */
+export class SourceFileError extends Error {}
+
+/** A file that is not in any layout of the source asked for: another source's, or none. */
+export class UnknownLayoutError extends SourceFileError {}

@@ -1,7 +1,10 @@
 import type { z } from "zod/mini";
 import {
   LicenseResponseSchema,
+  ProvenanceResponseSchema,
+  ProvenanceSchema,
   SearchResponseSchema,
+  SourceSchema,
   StateCoverageSchema,
   StatesResponseSchema,
 } from "../../src/contract/envelopes.ts";
@@ -19,6 +22,19 @@ export interface Component {
   /** Shown by the docs page instead of made-up values; parsed by the schema when the document is built. */
   example?: unknown;
 }
+
+const SOURCE_EXAMPLE = {
+  id: 1,
+  agency: "New York State Liquor Authority",
+  title: "Liquor Authority Quarterly List of Active Licenses",
+  coverage: "New York City on-premises liquor licenses only (NEW YORK, KINGS, QUEENS, BRONX, RICHMOND counties)",
+  file: "nyc_bars.csv",
+  sha256: "6c0b1d3e1f0a9c8b7a6f5e4d3c2b1a09f8e7d6c5b4a392817263544536271809",
+  as_of: "2016-01-14",
+  as_of_from: "the newest date in the file",
+  loaded_at: "2026-11-22 10:00:00.000000",
+  records: 6655,
+};
 
 /**
  * The contract's schemas that the document names under components/schemas. The shapes come from
@@ -98,6 +114,24 @@ export const COMPONENTS = {
       type: "License type code.",
     },
   },
+  Source: {
+    schema: SourceSchema,
+    description:
+      "One source of a state's records: a file a state agency published, as it was loaded. Each record the service serves is one source's word, with that source's date.",
+    fields: {
+      id: "The source's number in this service: a provenance answer names it.",
+      agency: "The agency, as people say its name.",
+      title: "The dataset's title.",
+      coverage: "What the source covers, in plain words; what is not in it is not in the service's data either.",
+      file: "The file's name; null for generated demo data.",
+      sha256: "The file's SHA-256, to tell it from another file of the same name.",
+      as_of: "The date the source says its data was current on; null when unknown.",
+      as_of_from: "How that date is known: stated in the file, given at import, or the newest date in the file.",
+      loaded_at: "When the source was loaded into this service, UTC.",
+      records: "How many of the state's served licenses are this source's word.",
+    },
+    example: SOURCE_EXAMPLE,
+  },
   StateCoverage: {
     schema: StateCoverageSchema,
     description: "A state this key can read, and what backs it.",
@@ -105,10 +139,20 @@ export const COMPONENTS = {
       state: "Two-letter state code, lower case: the `state` to search with.",
       name: "The state's name.",
       records: "How many licenses the service holds for the state.",
-      as_of: "The date the data was current, where its source says.",
-      source: "Where the data came from: an agency's export, or `demo`.",
+      sources: "The sources behind the state's licenses, oldest loaded first, each with its own date and coverage.",
     },
-    example: { state: "ny", name: "New York", records: 2000, as_of: "2026-01-15", source: "demo" },
+    example: { state: "ny", name: "New York", records: 8331, sources: [SOURCE_EXAMPLE] },
+  },
+  Provenance: {
+    schema: ProvenanceSchema,
+    description:
+      "Where one served license comes from: the source whose word it is, and the date that source gives for it.",
+    fields: {
+      state: "Two-letter state code, lower case.",
+      license: "The license number, as on the license.",
+      as_of: "The date the record was true on, by its source: for a daily report, the report's day.",
+      source: "The source, as `/v2/states` lists it.",
+    },
   },
   Problem: {
     schema: ProblemSchema,
@@ -124,6 +168,10 @@ export const COMPONENTS = {
   SearchResponse: { schema: SearchResponseSchema, description: "Up to 10 licenses, best match first." },
   LicenseResponse: { schema: LicenseResponseSchema, description: "The license, or null when none has that number." },
   StatesResponse: { schema: StatesResponseSchema, description: "The states this key can read." },
+  ProvenanceResponse: {
+    schema: ProvenanceResponseSchema,
+    description: "Where the license comes from, or null when none has that number.",
+  },
 } satisfies Record<string, Component>;
 
 export type ComponentName = keyof typeof COMPONENTS;

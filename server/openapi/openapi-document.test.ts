@@ -72,10 +72,12 @@ interface Case {
 }
 
 const LICENSE = "/v2/license/{state}/{license}";
+const PROVENANCE = "/v2/provenance/{state}/{license}";
 const EXAMPLE_URL: Record<string, string> = {
   "/v2/search": "/v2/search?state=ny&name=tavern",
   [LICENSE]: "/v2/license/ny/0012345",
   "/v2/states": "/v2/states",
+  [PROVENANCE]: "/v2/provenance/ny/0012345",
 };
 
 const CASES: Case[] = [
@@ -99,6 +101,19 @@ const CASES: Case[] = [
     ] as const
   ).map(([url, name, status = 200]) => ({ name: `license, ${name}`, url, status, documented: { path: LICENSE } })),
   { name: "states", url: "/v2/states", status: 200, documented: { path: "/v2/states" } },
+  ...(
+    [
+      ["/v2/provenance/ny/0012345", "a license and its source"],
+      ["/v2/provenance/ny/9999999", "no such number"],
+      ["/v2/provenance/ny/%E0%A4%A", "broken percent-encoding", 400],
+      ["/v2/provenance/ma/00780-RS-0116", "a state outside the key", 404],
+    ] as const
+  ).map(([url, name, status = 200]) => ({
+    name: `provenance, ${name}`,
+    url,
+    status,
+    documented: { path: PROVENANCE },
+  })),
   ...Object.entries(EXAMPLE_URL).flatMap(([path, url]): Case[] => [
     { name: `${path}, no key`, url, key: "none", status: 401, documented: { path } },
     { name: `${path}, an unknown key`, url, key: "unknown", status: 401, documented: { path } },
@@ -131,7 +146,7 @@ async function target({ on = "seeded", key = "ny" }: Case): Promise<[Service["ap
     };
     failing ??= buildApp({
       keys: service.keys,
-      licenses: { ...service.licenses, search: broken, get: broken, coverage: broken },
+      licenses: { ...service.licenses, search: broken, get: broken, coverage: broken, provenance: broken },
       rateLimit: false,
     });
     return [failing, headers];

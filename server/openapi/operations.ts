@@ -89,6 +89,29 @@ export const OPERATIONS: OperationDoc[] = [
     },
   },
   {
+    path: "/v2/provenance/{state}/{license}",
+    operationId: "getProvenance",
+    tag: "addition",
+    summary: "Where one license comes from, and its date",
+    description:
+      'The source whose word the license with exactly this number is (the agency, the dataset, the file and its SHA-256, what it covers) and the date that source gives for it, or `{ "data": null }` when there is no such license. The license object itself stays the contract\'s.',
+    parameters: [
+      {
+        in: "path",
+        schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
+        descriptions: {
+          state: "Two-letter state code, any case, of a state this key can read.",
+          license: "The license number, matched exactly as on `/v2/license`; percent-encoded.",
+        },
+      },
+    ],
+    answer: "ProvenanceResponse",
+    problems: {
+      "bad-request": "The path's percent-encoding is broken.",
+      "state-unavailable": STATE_UNAVAILABLE_WHEN,
+    },
+  },
+  {
     path: "/v2/states",
     operationId: "listStates",
     tag: "addition",

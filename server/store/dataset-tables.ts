@@ -36,7 +36,9 @@ export function createDatasetTables(db: Db, datasetId: number): void {
       active       INTEGER NOT NULL,
       business_key TEXT NOT NULL,
       owner_key    TEXT NOT NULL,
-      address_key  TEXT NOT NULL
+      address_key  TEXT NOT NULL,
+      source_id    INTEGER,        -- the source whose word this record is (sources.id)
+      as_of        TEXT            -- the date that source says it was true on
     );
   `);
 }

@@ -6,11 +6,20 @@ import type { License } from "../../src/contract/license.ts";
  */
 export type LicenseRecord = Omit<License, "object" | "updated_at">;
 
-/** What a state's data set is and where it came from; shown by `GET /v2/states`. */
+/** What a state's data set is and where it came from. */
 export interface DatasetMeta {
   state: string;
-  /** `demo`, or the source adapter's name such as `ny-sla`. */
+  /** `demo`, or the source adapters' names such as `ny-sla`. */
   source: string;
-  /** `YYYY-MM-DD`: when the source says its data was current, else null. */
+  /** `YYYY-MM-DD`: the newest date its sources say they were current on, else null. */
+  asOf: string | null;
+  /** The source (sources.id) of every record given without one of its own. */
+  sourceId?: number | null;
+}
+
+/** A record with the source it comes from and the date that source says it was true on. */
+export interface SourcedRecord {
+  record: LicenseRecord;
+  sourceId: number | null;
   asOf: string | null;
 }

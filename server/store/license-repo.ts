@@ -1,3 +1,4 @@
+import type { Provenance, Source, StateCoverage } from "../../src/contract/envelopes.ts";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { consistentReads, mapUntilChange } from "./change-watch.ts";
@@ -6,14 +7,7 @@ import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
-
-export interface Coverage {
-  state: string;
-  name: string;
-  records: number;
-  as_of: string | null;
-  source: string;
-}
+import { createSourcesRepo } from "./sources-repo.ts";
 
 /**
  * Reads licenses from the live data set of each state. Returns the stored JSON text of each
@@ -21,9 +15,8 @@ export interface Coverage {
  */
 export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {}) {
   const liveDataset = db.prepare(`SELECT id FROM datasets WHERE state = ? AND status = 'live'`).pluck();
-  const coverage = db.prepare(
-    `SELECT state, records, as_of, source FROM datasets WHERE status = 'live' ORDER BY state`,
-  );
+  const liveSets = db.prepare(`SELECT id, state, records FROM datasets WHERE status = 'live' ORDER BY state`);
+  const sourcesRepo = createSourcesRepo(db);
   const rankedSearch = createRankedSearch(db, searchOptions);
   const prepared = statementCache(db);
 
@@ -62,18 +55,72 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     return rankedSearch(id, FIELDS_BY[query.by], terms).map((rowId) => docById.get(rowId) as string);
   });
 
+  // The states and their sources, with how many live records each source backs: read once per database change.
+  const coverageCache = mapUntilChange<"all", StateCoverage[]>(db);
+  const coverage = consistentReads(db, (): StateCoverage[] => {
+    const cached = coverageCache.current();
+    const known = cached.get("all");
+    if (known) return known;
+    const sources = sourcesRepo.list();
+    const states = (liveSets.all() as { id: number; state: string; records: number }[]).map(
+      ({ id, state, records }) => {
+        const backed = new Map(
+          (
+            prepared(
+              `SELECT source_id AS id, count(*) AS n FROM ${datasetTables(id).rows} GROUP BY source_id`,
+            ).all() as {
+              id: number | null;
+              n: number;
+            }[]
+          ).map((r) => [r.id, r.n]),
+        );
+        return {
+          state,
+          name: stateName(state) ?? state,
+          records,
+          sources: sources
+            .filter((s) => s.state === state)
+            .map((s): Source => ({
+              id: s.id,
+              agency: s.agency,
+              title: s.title,
+              coverage: s.coverage,
+              file: s.file,
+              sha256: s.sha256,
+              as_of: s.as_of,
+              as_of_from: s.as_of_from,
+              loaded_at: s.loaded_at,
+              records: backed.get(s.id) ?? 0,
+            })),
+        };
+      },
+    );
+    cached.set("all", states);
+    return states;
+  });
+
+  const provenance = consistentReads(db, (state: string, license: string): Provenance | null => {
+    const id = liveId(state);
+    if (id === undefined) return null;
+    const row = prepared(`SELECT source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`).get(license) as
+      { source_id: number | null; as_of: string | null } | undefined;
+    if (!row) return null;
+    const source = coverage()
+      .find((c) => c.state === state)
+      ?.sources.find((s) => s.id === row.source_id);
+    // Records written without a source (the benchmark's) have no provenance to give.
+    return source ? { state, license, as_of: row.as_of, source } : null;
+  });
+
   return {
     /** The stored JSON of the license with exactly this number, or null. */
     get: (state: string, license: string): string | null => get(state, license),
     /** The stored JSON of the best matches, at most MAX_RESULTS, best first. */
     search: (query: SearchQuery): string[] => search(query),
-    /** States with live data. */
-    coverage: (): Coverage[] =>
-      (coverage.all() as Omit<Coverage, "name">[]).map(({ state, ...rest }) => ({
-        state,
-        name: stateName(state) ?? state,
-        ...rest,
-      })),
+    /** States with live data, and the sources behind each. */
+    coverage: (): StateCoverage[] => coverage(),
+    /** Where the license with exactly this number comes from, or null when there is none. */
+    provenance: (state: string, license: string): Provenance | null => provenance(state, license),
     /** Whether a state has live data. */
     has: (state: string): boolean => liveId(state) !== undefined,
   };

@@ -5,12 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { LicenseResponseSchema } from "../../src/contract/envelopes.ts";
+import Database from "better-sqlite3";
+import { LicenseResponseSchema, ProvenanceResponseSchema } from "../../src/contract/envelopes.ts";
 import { LicenseSchema } from "../../src/contract/license.ts";
 import { startServer } from "../main.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { createKeyRepo } from "./key-repo.ts";
-import { STORE_VERSION, storeVersion } from "./migrations.ts";
+import { migrate, STORE_VERSION, storeVersion } from "./migrations.ts";
 import { DatabaseFileError, openDatabase } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";
 
@@ -18,7 +19,11 @@ import { replaceState } from "./replace-state.ts";
  * The license object's shape (descriptions aside) at each store version. Stored documents are
  * served as written, so a new shape needs a new store version and a migration that rewrites them.
  */
-const LICENSE_SHAPE_AT = { 1: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0" } as const;
+const LICENSE_SHAPE_AT = {
+  1: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 2 added where records come from, beside the documents: their shape is unchanged.
+  2: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+} as const;
 
 let dir: string;
 let file: string;
@@ -38,6 +43,31 @@ async function storeAt(version: number): Promise<string> {
   return key;
 }
 
+/**
+ * A file as version 1 wrote it (user_version 0 for one from before versions were recorded): its
+ * tables, one live New York data set with one license, and a key.
+ */
+function versionOneStore(version: 0 | 1): void {
+  const db = new Database(file);
+  migrate(db, 1);
+  db.exec(`
+    INSERT INTO datasets (id, state, source, as_of, records, created_at, status)
+      VALUES (7, 'ny', 'ny-sla', '2016-01-14', 1, '2026-01-02 03:04:05.000000', 'live');
+    CREATE TABLE licenses_7 (id INTEGER PRIMARY KEY, license TEXT NOT NULL, doc TEXT NOT NULL, active INTEGER NOT NULL,
+      business_key TEXT NOT NULL, owner_key TEXT NOT NULL, address_key TEXT NOT NULL);
+  `);
+  const doc = {
+    object: "license",
+    ...licenseFixture({ license: "0012345" }),
+    updated_at: "2026-01-02 03:04:05.000000",
+  };
+  db.prepare(
+    `INSERT INTO licenses_7 (license, doc, active, business_key, owner_key, address_key) VALUES (?, ?, 1, '', '', '')`,
+  ).run("0012345", JSON.stringify(doc));
+  db.pragma(`user_version = ${version}`);
+  db.close();
+}
+
 function npmRunMigrate() {
   return spawnSync(process.execPath, ["--import", "tsx", "server/cli/migrate.ts", "--db", file], { encoding: "utf8" });
 }
@@ -49,23 +79,38 @@ describe("the store's version", () => {
     db.close();
   });
 
-  it("the service refuses an older store and names the command; after it, the same data is served", async () => {
-    // A file from before versions were recorded: today's tables, user_version 0.
-    const key = await storeAt(0);
-    const refused = await startServer({ db: file, port: 0, host: "127.0.0.1" }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(DatabaseFileError);
-    expect((refused as Error).message).toContain(`run \`npm run migrate -- --db ${file}\``);
+  it.each([0, 1] as const)(
+    "the service refuses a store at version %i and names the command; after it, the same data is served",
+    async (version) => {
+      versionOneStore(version);
+      const keyDb = new Database(file);
+      const key = `ll_${"k".repeat(43)}`;
+      keyDb
+        .prepare(`INSERT INTO api_keys (hash, states, created_at) VALUES (?, 'ny', '2026-01-02 03:04:05.000000')`)
+        .run(createHash("sha256").update(key).digest("hex"));
+      keyDb.close();
+      const refused = await startServer({ db: file, port: 0, host: "127.0.0.1" }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(DatabaseFileError);
+      expect((refused as Error).message).toContain(`run \`npm run migrate -- --db ${file}\``);
 
-    const run = npmRunMigrate();
-    expect(run.status).toBe(0);
-    expect(run.stderr).toContain(`migrated to store version 1`);
-    expect(run.stdout).toContain(`is at store version ${STORE_VERSION}`);
+      const run = npmRunMigrate();
+      expect(run.status).toBe(0);
+      expect(run.stderr).toContain(`migrated to store version ${STORE_VERSION}`);
+      expect(run.stdout).toContain(`is at store version ${STORE_VERSION}`);
 
-    const { app } = await startServer({ db: file, port: 0, host: "127.0.0.1" });
-    const response = await app.inject({ url: "/v2/license/ny/0012345", headers: { authorization: `Bearer ${key}` } });
-    await app.close();
-    expect(LicenseResponseSchema.parse(response.json()).data?.license).toBe("0012345");
-  });
+      const { app } = await startServer({ db: file, port: 0, host: "127.0.0.1" });
+      const headers = { authorization: `Bearer ${key}` };
+      const license = await app.inject({ url: "/v2/license/ny/0012345", headers });
+      const provenance = await app.inject({ url: "/v2/provenance/ny/0012345", headers });
+      await app.close();
+      expect(LicenseResponseSchema.parse(license.json()).data?.license).toBe("0012345");
+      // What version 1 knew of the record's source, its adapter and the state's date, is kept.
+      expect(ProvenanceResponseSchema.parse(provenance.json()).data).toMatchObject({
+        as_of: "2016-01-14",
+        source: { agency: "ny-sla", as_of: "2016-01-14" },
+      });
+    },
+  );
 
   it("a store written by a newer version is refused by the service and the writers alike, and left as it was", async () => {
     await storeAt(STORE_VERSION + 1);

@@ -6,7 +6,7 @@ import type Database from "better-sqlite3";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -47,16 +47,82 @@ const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    to: 2,
+    what: "where each record comes from: the sources (files) of each state, what each said of each license, and each live record's source and as-of date",
+    run(db) {
+      db.exec(`
+        CREATE TABLE sources (
+          id          INTEGER PRIMARY KEY,
+          state       TEXT NOT NULL,
+          adapter     TEXT NOT NULL,  -- the --source name (ny-sla), or demo
+          family      TEXT NOT NULL,  -- one series over time: a newer roster of a family replaces an older one
+          kind        TEXT NOT NULL CHECK (kind IN ('roster', 'changes')),
+          agency      TEXT NOT NULL,
+          title       TEXT NOT NULL,
+          coverage    TEXT NOT NULL,
+          file        TEXT,           -- the file's name as given, null for generated data
+          sha256      TEXT,
+          bytes       INTEGER,
+          as_of       TEXT,           -- when the source says its data was current, null when unknown
+          as_of_from  TEXT NOT NULL,  -- how that date is known
+          loaded_at   TEXT NOT NULL,
+          status      TEXT NOT NULL CHECK (status IN ('loading', 'loaded'))
+        );
+        -- A file is one loaded source of its state; with --replace it loads again beside itself until the flip.
+        CREATE UNIQUE INDEX sources_one_file_per_state ON sources (state, sha256) WHERE sha256 IS NOT NULL AND status = 'loaded';
+        -- Each source's word on each license, with the date it was true on, in file order.
+        CREATE TABLE observations (
+          id          INTEGER PRIMARY KEY,
+          source_id   INTEGER NOT NULL,
+          license     TEXT NOT NULL,
+          as_of       TEXT,
+          facts       TEXT NOT NULL,     -- JSON, in the adapter's own shape
+          line        INTEGER NOT NULL   -- where in the file (or in the archive member)
+        );
+        CREATE INDEX observations_by_source ON observations (source_id);
+        CREATE INDEX observations_by_license ON observations (license);
+      `);
+      // The data sets a version-1 store holds keep their records; what it knew of their source
+      // (the adapter's name and one date per state) becomes a source of each.
+      const sets = db.prepare(`SELECT id, state, source, as_of, created_at FROM datasets`).all() as {
+        id: number;
+        state: string;
+        source: string;
+        as_of: string | null;
+        created_at: string;
+      }[];
+      const addSource = db.prepare(
+        `INSERT INTO sources (state, adapter, family, kind, agency, title, coverage, as_of, as_of_from, loaded_at, status)
+         VALUES (?, ?, ?, 'roster', ?, ?, ?, ?, 'recorded before sources were kept', ?, 'loaded')`,
+      );
+      for (const set of sets) {
+        const { lastInsertRowid } = addSource.run(
+          set.state,
+          set.source,
+          set.source,
+          set.source === "demo" ? "License Lookup demo data" : set.source,
+          "loaded before sources were kept: import again to record the files",
+          "not recorded",
+          set.as_of,
+          set.created_at,
+        );
+        const rows = `licenses_${Number(set.id)}`;
+        db.exec(`ALTER TABLE ${rows} ADD COLUMN source_id INTEGER; ALTER TABLE ${rows} ADD COLUMN as_of TEXT;`);
+        db.prepare(`UPDATE ${rows} SET source_id = ?, as_of = ?`).run(lastInsertRowid, set.as_of);
+      }
+    },
+  },
 ];
 
 export function storeVersion(db: Database.Database): number {
   return db.pragma("user_version", { simple: true }) as number;
 }
 
-/** Brings the store up to STORE_VERSION; returns what each step did (nothing when it was current). */
-export function migrate(db: Database.Database): string[] {
+/** Brings the store up to STORE_VERSION (tests: to `target`); returns what each step did. */
+export function migrate(db: Database.Database, target = STORE_VERSION): string[] {
   const done: string[] = [];
-  for (const step of MIGRATIONS) {
+  for (const step of MIGRATIONS.filter((m) => m.to <= target)) {
     // IMMEDIATE takes the write lock before reading the version: two writers starting at once
     // cannot both run a step.
     const ran = db

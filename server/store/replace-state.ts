@@ -6,8 +6,9 @@ import {
   dropDatasetTables,
   indexLicenseNumbers,
 } from "./dataset-tables.ts";
+import { batchInsert } from "./batch-insert.ts";
 import { noteOwnWrite } from "./change-watch.ts";
-import type { DatasetMeta, LicenseRecord } from "./license-record.ts";
+import type { DatasetMeta, LicenseRecord, SourcedRecord } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { fieldKey } from "./search-terms.ts";
 import { formatTimestamp } from "./timestamp.ts";
@@ -23,9 +24,17 @@ export interface ReplaceOptions {
   validate?: boolean;
   /** Rows per write transaction; bigger is faster, smaller keeps each commit short. */
   batchSize?: number;
+  /** Runs inside the transaction that makes the new set live: writes that must land with it, or not at all. */
+  withFlip?: () => void;
 }
 
 export class RecordRejectedError extends Error {}
+
+interface Stored {
+  license: License;
+  sourceId: number | null;
+  asOf: string | null;
+}
 
 /**
  * Atomically replaces one state's data. The new set is written into tables of its own while the
@@ -35,7 +44,7 @@ export class RecordRejectedError extends Error {}
 export async function replaceState(
   db: Db,
   meta: DatasetMeta,
-  records: Iterable<LicenseRecord> | AsyncIterable<LicenseRecord>,
+  records: Iterable<LicenseRecord | SourcedRecord> | AsyncIterable<LicenseRecord | SourcedRecord>,
   options: ReplaceOptions = {},
 ): Promise<{ datasetId: number; records: number }> {
   const batchSize = options.batchSize ?? 5000;
@@ -51,30 +60,40 @@ export async function replaceState(
   })();
 
   const t = datasetTables(datasetId);
-  const insertRow = db.prepare(
-    `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key) VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertRows = batchInsert(
+    db,
+    `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key, source_id, as_of) VALUES`,
+    8,
   );
   const updatedAt = formatTimestamp(new Date());
-  const writeBatch = db.transaction((batch: License[]) => {
-    for (const license of batch) {
-      const keys = [
+  const writeBatch = db.transaction((batch: Stored[]) => {
+    const rows = insertRows();
+    for (const { license, sourceId, asOf } of batch) {
+      rows.add(
+        license.license,
+        JSON.stringify(license),
+        license.status === "active" ? 1 : 0,
         fieldKey("business", license.business),
         fieldKey("owner", license.owner),
         fieldKey("address", license.address.line_1),
-      ];
-      insertRow.run(license.license, JSON.stringify(license), license.status === "active" ? 1 : 0, ...keys);
+        sourceId,
+        asOf,
+      );
     }
+    rows.end();
   });
 
   let written = 0;
-  let batch: License[] = [];
+  let batch: Stored[] = [];
   // A checkpoint every few MB (SQLite's default) costs a sync each time: a load writes hundreds
   // of MB, so it checkpoints once, at the end. Readers meanwhile read the old set as before.
   const autocheckpoint = db.pragma("wal_autocheckpoint", { simple: true }) as number;
   db.pragma("wal_autocheckpoint = 0");
   try {
-    for await (const record of records) {
-      batch.push(toLicense(record, meta.state, updatedAt, options.validate ?? true));
+    for await (const item of records) {
+      const sourced = "record" in item ? item : { record: item, sourceId: meta.sourceId ?? null, asOf: meta.asOf };
+      const license = toLicense(sourced.record, meta.state, updatedAt, options.validate ?? true);
+      batch.push({ license, sourceId: sourced.sourceId, asOf: sourced.asOf });
       if (batch.length >= batchSize) {
         writeBatch(batch);
         written += batch.length;
@@ -105,6 +124,7 @@ export async function replaceState(
     }[];
     db.prepare(`UPDATE datasets SET status = 'retired' WHERE state = ? AND status = 'live'`).run(meta.state);
     db.prepare(`UPDATE datasets SET status = 'live', records = ? WHERE id = ?`).run(written, datasetId);
+    options.withFlip?.();
     return old.map((r) => r.id);
   })();
   // This connection's caches (the live data set of each state) must not outlive the flip.

@@ -8,7 +8,8 @@ import { createKeyRepo } from "../store/key-repo.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
-import { replaceState } from "../store/replace-state.ts";
+import { loadSource } from "../store/load-source.ts";
+import type { NewSource } from "../store/sources-repo.ts";
 
 /** A real SQLite file in a temporary folder, seeded through the store's own writer, and the app over it. */
 export async function tempService(
@@ -18,9 +19,7 @@ export async function tempService(
   const dir = mkdtempSync(join(tmpdir(), "license-lookup-test-"));
   const file = join(dir, "licenses.sqlite");
   const db = openDatabase(file, { create: true });
-  for (const [state, records] of Object.entries(data)) {
-    await replaceState(db, { state, source: "test", asOf: "2026-01-15" }, records);
-  }
+  for (const [state, records] of Object.entries(data)) await loadSource(db, testSource(state), records);
   // The app reads on a connection of its own in turn snapshots, as startServer's does; the test
   // writes (keys, imports) on the first, as `npm run keys` and `npm run import` would.
   const serving = openDatabase(file);
@@ -55,5 +54,23 @@ export async function tempService(
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The source a test's fixtures stand for, as a real file's would read. */
+export function testSource(state: string): NewSource {
+  return {
+    state,
+    adapter: "test",
+    family: "test",
+    kind: "roster",
+    agency: "Test Licensing Authority",
+    title: "Test license list",
+    coverage: "the licenses a test made",
+    file: "test-licenses.csv",
+    sha256: `sha256-of-test-licenses-${state}`,
+    bytes: 1,
+    asOf: "2026-01-15",
+    asOfFrom: "stated in the file",
   };
 }

@@ -41,8 +41,7 @@ beforeEach(() => {
           state,
           name: state,
           records: 2000,
-          as_of: null,
-          source: "demo",
+          sources: [],
         }));
         return Response.json({ data: states });
       }

@@ -45,6 +45,10 @@ export function coverageNote(state: string, coverage: readonly StateCoverage[] |
   if (!state || !coverage) return "";
   const c = coverage.find((s) => s.state === state);
   if (!c) return "Your API key does not cover this state.";
-  const asOf = c.as_of ? `, as of ${formatIsoDate(c.as_of)}` : "";
-  return `${c.records.toLocaleString("en-US")} records from ${c.source === "demo" ? "demo data" : c.source}${asOf}.`;
+  const agencies = [...new Set(c.sources.map((s) => s.agency))].join(" and ");
+  const dates = [...new Set(c.sources.map((s) => s.as_of).filter((d) => d !== null))].sort();
+  const asOf = dates.length
+    ? `, as of ${formatIsoDate(dates[0]!)}${dates.length > 1 ? ` to ${formatIsoDate(dates.at(-1)!)}` : ""}`
+    : "";
+  return `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}${asOf}.`;
 }

@@ -1,0 +1,190 @@
+/**
+ * `ny-sla`: New York State Liquor Authority exports from data.ny.gov.
+ *
+ * Layouts, told apart by their headers (matched ignoring case and punctuation, so R's dotted
+ * `License.Serial.Number` and the agency's `License Serial Number` are one column):
+ * - active list: "Liquor Authority Quarterly List of Active Licenses" (`nyc_bars.csv` is a subset of it)
+ * - applications: "NYS Liquor Authority New Applications Received", imported as `pending` records
+ *
+ * | field                   | active list                                  | applications                          |
+ * |-------------------------|----------------------------------------------|---------------------------------------|
+ * | license                 | License Serial Number, as written            | same                                  |
+ * | business                | Doing Business As (DBA); if empty, Premises Name | same                              |
+ * | owner                   | Premises Name (the licensee's legal name)    | same                                  |
+ * | phone                   | null: the SLA publishes none                 | same                                  |
+ * | status                  | `active`: the list holds active licenses only | `pending`: applications not decided  |
+ * | address.line_1          | Actual Address of Premises (Address1)        | same                                  |
+ * | address.line_2          | Additional Address Information (Address2); null if empty | same                      |
+ * | address.city            | City (trimmed: the agency pads some)         | same                                  |
+ * | address.county          | County Name (Licensee); "" for a premises outside New York (the SLA files an out-of-state licensee under a New York county: ALBANY for wine shippers) | same |
+ * | address.state           | State; no state's code: NY, with a repair (the SLA licenses premises in New York); contradicted by a ZIP of another part of the country: the ZIP's state, with a repair (two California wineries marked NY) | same |
+ * | address.zip             | Zip through `zipCode`: 5 digits or ZIP+4 (nine bare digits get their dash); malformed or not New York's: "", with a repair; "" when empty | ZIP, same |
+ * | dates.effective         | License Effective Date                       | License Received Date: the day the application (and its pending status) began |
+ * | dates.expires           | License Expiration Date                      | null: nothing issued yet              |
+ * | dates.issued_original   | License Original Issue Date; null when empty (547 rows of nyc_bars.csv) | null       |
+ * | dates.issued_latest     | null: no such column                         | null                                  |
+ * | details.class           | License Class Code (252); null when empty    | same                                  |
+ * | details.description     | License Type Name (ON-PREMISES LIQUOR)       | same                                  |
+ * | details.type            | License Type Code (OP)                       | same                                  |
+ *
+ * Not used: agency zone office, certificate number, latitude/longitude. Dates are MM/DD/YYYY
+ * (ISO accepted too). A date the file leaves blank is null, never made up; one that cannot be read
+ * is null too, with a repair.
+ *
+ * A row whose number is intact is kept: a bad address part or date is mended or left empty and
+ * counted as a repair, never a skip. The applications file splits two ZIPs across State and ZIP
+ * (`11`,`694`: 1323962; `14`,`613`: 3164784): a 2-digit State and a 3-digit ZIP are one 5-digit
+ * ZIP, and the state is NY.
+ */
+import { presentText } from "../readers/cell-text.ts";
+import { dateOrEmpty, isStateCode, licenseNumber, zipCode, zipFitsState, zipStates } from "../fields.ts";
+import type { DateFormat } from "../readers/parse-date.ts";
+import type { SourceRecord } from "../source-adapter.ts";
+import { rosterAdapter, type RosterLayout } from "../roster-adapter.ts";
+import type { TableRow } from "../readers/table.ts";
+
+const DATE_FORMATS: DateFormat[] = ["us", "iso"];
+
+const COMMON_COLUMNS = {
+  license: "License Serial Number",
+  typeName: "License Type Name",
+  classCode: "License Class Code",
+  typeCode: "License Type Code",
+  county: "County Name (Licensee)",
+  premisesName: "Premises Name",
+  dba: "Doing Business As (DBA)",
+  address1: "Actual Address of Premises (Address1)",
+  address2: "Additional Address Information (Address2)",
+  city: "City",
+  state: "State",
+  zip: "Zip",
+};
+
+type CommonKey = keyof typeof COMMON_COLUMNS;
+
+const NYC_COUNTIES = new Set(["NEW YORK", "KINGS", "QUEENS", "BRONX", "RICHMOND"]);
+
+/** "New York City on-premises liquor licenses only", or what else a list's counties and types say. */
+function activeListCoverage(records: readonly SourceRecord[]): string {
+  const counties = new Set(records.map((r) => r.address.county.toUpperCase()));
+  const types = new Set(records.map((r) => r.details.description ?? r.details.type));
+  const where = [...counties].every((c) => NYC_COUNTIES.has(c)) ? "New York City" : "statewide";
+  const what = types.size === 1 ? `${[...types][0]!.toLowerCase()} licenses` : "licenses of every type";
+  return where === "New York City"
+    ? `New York City ${what} only (the SLA's active list cut to ${[...counties].sort().join(", ")} counties)`
+    : `active ${what}, ${where}`;
+}
+
+const activeList: RosterLayout<CommonKey | "originalIssue" | "effective" | "expiration"> = {
+  name: "SLA list of active licenses",
+  title: "Liquor Authority Quarterly List of Active Licenses",
+  family: "active licenses",
+  coverage: (file) => activeListCoverage(file.records()),
+  // An effective date can lie ahead (a renewal already granted); an original issue date cannot.
+  datesBeforeExport: (record) => [record.dates.issued_original],
+  columns: {
+    ...COMMON_COLUMNS,
+    originalIssue: "License Original Issue Date",
+    effective: "License Effective Date",
+    expiration: "License Expiration Date",
+  },
+  toValue: (row) =>
+    nyRecord(row, "active", {
+      effective: dateOrEmpty(row.value("effective"), "effective date", DATE_FORMATS, row),
+      expires: dateOrEmpty(row.value("expiration"), "expiration date", DATE_FORMATS, row),
+      issued_original: dateOrEmpty(row.value("originalIssue"), "original issue date", DATE_FORMATS, row),
+      issued_latest: null,
+    }),
+};
+
+const applications: RosterLayout<CommonKey | "received"> = {
+  name: "SLA new applications received",
+  title: "NYS Liquor Authority New Applications Received",
+  family: "new applications",
+  coverage: (file) => {
+    const received = file
+      .records()
+      .map((r) => r.dates.effective)
+      .filter((d) => d !== null)
+      .sort();
+    return `applications received ${received[0] ?? "?"} to ${received.at(-1) ?? "?"}, statewide: not yet licensed`;
+  },
+  // Imported with the received date as `effective`.
+  datesBeforeExport: (record) => [record.dates.effective],
+  columns: { ...COMMON_COLUMNS, received: "License Received Date" },
+  toValue: (row) =>
+    nyRecord(row, "pending", {
+      effective: dateOrEmpty(row.value("received"), "received date", DATE_FORMATS, row),
+      expires: null,
+      issued_original: null,
+      issued_latest: null,
+    }),
+};
+
+export const NY_REPAIRS = {
+  zipSplit: "ZIP split across the State and Zip columns: joined, state taken as NY",
+  noState: "State is not a state's two-letter code: taken as NY, where the SLA licenses premises",
+  stateFromZip: "State does not fit the ZIP (one of another part of the country): state taken from the ZIP",
+  outOfStateCounty: "a New York county given for a premises in another state: county left empty",
+} as const;
+
+/** The premises' state and ZIP, mended where the agency split the ZIP or garbled the state. */
+function stateAndZip(row: TableRow<CommonKey>): { state: string; zip: string } {
+  const written = row.text("state").toUpperCase();
+  const zip = row.text("zip");
+  if (/^\d{2}$/.test(written) && /^\d{3}$/.test(zip)) {
+    row.repaired(NY_REPAIRS.zipSplit);
+    return { state: "NY", zip: zipCode(written + zip, "NY", row) };
+  }
+  if (!isStateCode(written)) {
+    row.repaired(NY_REPAIRS.noState);
+    return { state: "NY", zip: zipCode(zip, "NY", row) };
+  }
+  const zipIn = zipStates(zip);
+  if (zipIn.length === 1 && !zipFitsState(zip, written)) {
+    row.repaired(NY_REPAIRS.stateFromZip);
+    return { state: zipIn[0]!, zip: zipCode(zip, zipIn[0]!, row) };
+  }
+  return { state: written, zip: zipCode(zip, written, row) };
+}
+
+function nyRecord(row: TableRow<CommonKey>, status: string, dates: SourceRecord["dates"]): SourceRecord {
+  const license = licenseNumber(row.text("license"));
+  const premisesName = row.text("premisesName");
+  const { state, zip } = stateAndZip(row);
+  let county = row.text("county");
+  if (state !== "NY" && county !== "") {
+    row.repaired(NY_REPAIRS.outOfStateCounty);
+    county = "";
+  }
+  return {
+    license,
+    business: row.text("dba") || premisesName,
+    owner: premisesName,
+    phone: null,
+    state: "ny",
+    status,
+    address: {
+      line_1: row.text("address1"),
+      line_2: presentText(row.text("address2")),
+      city: row.text("city"),
+      county,
+      state,
+      zip,
+    },
+    dates,
+    details: {
+      class: presentText(row.text("classCode")),
+      description: presentText(row.text("typeName")),
+      type: row.text("typeCode"),
+    },
+  };
+}
+
+export const nySla = rosterAdapter({
+  name: "ny-sla",
+  state: "ny",
+  agency: "New York State Liquor Authority",
+  description: "NY SLA: the list of active licenses, and the new applications list (imported as pending)",
+  layouts: [activeList, applications],
+});

@@ -1,0 +1,58 @@
+import { openTableFile, readTableFile, type TableLayout } from "./readers/table.ts";
+import type { SourceFile } from "./readers/source-file.ts";
+import { newestFacts, type FileInspection, type SourceAdapter, type SourceRecord } from "./source-adapter.ts";
+
+/** A layout of a roster: a table whose rows are licenses one for one, and what such a file is. */
+export interface RosterLayout<K extends string = string> extends TableLayout<SourceRecord, K> {
+  /** The dataset's title, as the agency calls it. */
+  title: string;
+  /** Layouts of one family are one series over time (an older and a newer export of the same list). */
+  family: string;
+  coverage: FileInspection["coverage"];
+  datesBeforeExport: FileInspection["datesBeforeExport"];
+}
+
+/** A roster layout, its column names checked wherever its rows are read. */
+export function rosterLayout<K extends string>(layout: RosterLayout<K>): RosterLayout<K> {
+  return layout;
+}
+
+/** A source whose files are rosters: each row a license, each file every license it covers. */
+export function rosterAdapter(spec: {
+  name: string;
+  state: string;
+  agency: string;
+  description: string;
+  // Each layout names its own columns; the adapter only needs their shared shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  layouts: readonly RosterLayout<any>[];
+  /** The as-of date the rows above the header state, if the source has one. */
+  statedAsOf?: (preamble: unknown[][]) => string | null;
+}): SourceAdapter {
+  return {
+    name: spec.name,
+    state: spec.state,
+    agency: spec.agency,
+    description: spec.description,
+    kind: "roster",
+    async inspect(file: SourceFile): Promise<FileInspection> {
+      const table = await openTableFile(file, spec.layouts);
+      await table.close();
+      const layout = table.layout as RosterLayout;
+      return {
+        layout: layout.name,
+        title: layout.title,
+        family: `${spec.name}: ${layout.family}`,
+        asOf: spec.statedAsOf?.(table.preamble) ?? null,
+        coverage: layout.coverage,
+        datesBeforeExport: layout.datesBeforeExport,
+      };
+    },
+    async *read(file) {
+      for await (const row of readTableFile(file, spec.layouts)) {
+        yield "value" in row ? { at: row.at, license: row.value.license, facts: row.value, repairs: row.repairs } : row;
+      }
+    },
+    fold: newestFacts,
+  };
+}
