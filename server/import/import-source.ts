@@ -91,8 +91,9 @@ export async function importSource(
   if (paths.length === 0) throw new SourceFileError("no files given to import");
   const sizes = await Promise.all(paths.map(fileSize));
   const inspected = [];
-  for (const path of paths) {
-    inspected.push({ path, inspection: await adapter.inspect(sourceFile(path)), sha256: await sha256Of(path) });
+  for (const [index, path] of paths.entries()) {
+    const inspection = await adapter.inspect(sourceFile(path));
+    inspected.push({ path, bytes: sizes[index]!, inspection, sha256: await sha256Of(path) });
   }
 
   const sources = createSourcesRepo(db);
@@ -118,10 +119,10 @@ export async function importSource(
   // What the new files said, kept at hand: the state's records are made from them without reading them back.
   const fresh: ObservedIn[] = [];
   try {
-    for (const { path, inspection, sha256 } of inspected) {
+    for (const { path, bytes, inspection, sha256 } of inspected) {
       const same = options.replace ? undefined : sources.sameFile(adapter.state, sha256);
       if (same) {
-        bytesRead += (await stat(path)).size;
+        bytesRead += bytes;
         files.push({
           path,
           layout: inspection.layout,
@@ -158,7 +159,7 @@ export async function importSource(
           coverage: read.coverage,
           file: file.name,
           sha256,
-          bytes: sizes[paths.indexOf(path)]!,
+          bytes,
           asOf: read.asOf,
           asOfFrom: read.asOfFrom,
         },
