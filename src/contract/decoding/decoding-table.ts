@@ -35,6 +35,8 @@ export const DecodingTableSchema = z
   .object({
     state: StateCodeSchema,
     agency: z.string(),
+    /** The agency's own public lookup: where "not in our data" sends a clerk. */
+    lookup: z.object({ title: z.string(), url: z.string().check(z.startsWith("https://")) }),
     sources: z.record(z.string(), SourceSchema),
     statuses: z.array(StatusEntrySchema),
     codes: z.object({ type: z.optional(CodeTableSchema), class: z.optional(CodeTableSchema) }),

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { codeNames, statusCategory } from "./decode.ts";
+import { codeNames, loadDecodingTable, statusCategory } from "./decode.ts";
 import { caAbc } from "../../../server/import/ca-abc/adapter.ts";
 import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
 import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
@@ -22,16 +22,18 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
   const served = [...records.values()].map((r) => r.record);
   const distinct = (values: (string | null)[]) => [...new Set(values)].filter((v) => v !== null).sort();
 
-  it("decodes every status it serves to a category", () => {
+  it("decodes every status it serves to a category", async () => {
+    const table = await loadDecodingTable(adapter.state);
     const statuses = distinct(served.map((r) => r.status));
     expect(statuses.length).toBeGreaterThan(0);
-    const undecoded = statuses.filter((s) => statusCategory(adapter.state, s).category === "unknown");
+    const undecoded = statuses.filter((s) => statusCategory(table, s).category === "unknown");
     expect(undecoded).toEqual([]);
   });
 
-  it("names every license type and class it serves", () => {
+  it("names every license type and class it serves", async () => {
+    const table = await loadDecodingTable(adapter.state);
     const unnamed = (kind: "type" | "class", values: (string | null)[]) =>
-      distinct(values).flatMap((v) => codeNames(adapter.state, kind, v).filter((c) => "unknown" in c));
+      distinct(values).flatMap((v) => codeNames(table, kind, v).filter((c) => "unknown" in c));
     const types = served.map((r) => r.details.type);
     const classes = served.map((r) => r.details.class);
     expect(unnamed("type", types)).toEqual([]);
