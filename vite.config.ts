@@ -28,7 +28,7 @@ export function appConfig(target: ApiTarget): UserConfig {
     server: { proxy },
     preview: { proxy },
     // The manifest lets `npm run size` follow the chunk graph.
-    build: { target: "es2022", sourcemap: true, manifest: true },
+    build: { target: "es2022", sourcemap: true, manifest: true, modulePreload: { polyfill: false } },
   };
 }
 

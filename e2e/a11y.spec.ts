@@ -8,8 +8,9 @@ const PAGES = [
   { name: "results", path: "/?state=ny&by=name&q=inc", ready: "Results for “inc” in New York" },
   { name: "no results", path: "/?state=ny&by=name&q=qxzqxz", ready: "Results for “qxzqxz” in New York" },
   { name: "license", path: `/license/${DEMO.state}/${DEMO.license}`, ready: "Licensee" },
-  { name: "license not found", path: "/license/ny/0099%2F7", ready: "License not found" },
-  { name: "state unavailable", path: `/license/nj/${DEMO.license}`, ready: "New Jersey is not available" },
+  { name: "license not found", path: "/license/ny/0099%2F7", ready: "License 0099/7" },
+  { name: "state not covered", path: `/license/nj/${DEMO.license}`, ready: `License ${DEMO.license}` },
+  { name: "no such state", path: "/license/zz/1", ready: "No state “zz”" },
   { name: "unknown page", path: "/no/such/page", ready: "Page not found" },
 ];
 

@@ -1,16 +1,22 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app and
  * the servers, `npm run api` serves /v2 and `npm run serve` serves the app with the key in its environment only.
  * Tests learn the addresses, the key and the database from E2E_* variables.
+ *
+ * A second stack serves the real state exports of ../shared/data (`npm run import -- --all`), with
+ * a key for the four states they hold: what a clerk sees on real records (E2E_REAL_*).
  */
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 14173);
+export const REAL_API_PORT = API_PORT + 1;
+export const REAL_APP_PORT = APP_PORT + 1;
+export const REAL_DATA = resolve(import.meta.dirname, "../../shared/data");
 const HOST = "127.0.0.1";
 
 export default async function globalSetup() {
@@ -25,35 +31,58 @@ export default async function globalSetup() {
   try {
     // nj has records, but the key leaves it out: the app must call it unavailable.
     npm(["run", "demo", "--", "--db", db, "--states", "ny,ma,nj"]);
-    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny,ma", "--label", "e2e"])
-      .trim()
-      .split("\n")
-      .at(-1)!;
+    const key = newKey(db, "ny,ma");
+    if (!existsSync(REAL_DATA)) throw new Error(`the real state exports are not at ${REAL_DATA}`);
+    const realDb = join(dir, "real.sqlite");
+    npm(["run", "import", "--", "--db", realDb, "--all", REAL_DATA]);
+    const realKey = newKey(realDb, "ny,ma,nj,ca");
     npm(["run", "build"]);
 
-    const apiUrl = `http://${HOST}:${API_PORT}`;
-    const api = start(["run", "api", "--", "--db", db, "--port", String(API_PORT), "--host", HOST, "--quiet"]);
-    servers.push(api);
-    await waitForHttp(`${apiUrl}/v2/states`, api);
-
-    const appUrl = `http://${HOST}:${APP_PORT}`;
-    const web = start(["run", "serve"], {
-      LLS_BASE_URL: apiUrl,
-      LLS_API_KEY: key,
-      HOST,
-      PORT: String(APP_PORT),
-      LOG: "0",
-    });
-    servers.push(web);
-    await waitForHttp(`${appUrl}/`, web);
+    const [apiUrl, appUrl] = await startStack(servers, db, key, API_PORT, APP_PORT);
+    const [realApiUrl, realAppUrl] = await startStack(servers, realDb, realKey, REAL_API_PORT, REAL_APP_PORT);
 
     // E2E_DB lets a spec start a service of its own on the same data, to stop and start at will.
-    Object.assign(process.env, { E2E_API_URL: apiUrl, E2E_API_KEY: key, E2E_APP_URL: appUrl, E2E_DB: db });
+    Object.assign(process.env, {
+      E2E_API_URL: apiUrl,
+      E2E_API_KEY: key,
+      E2E_APP_URL: appUrl,
+      E2E_DB: db,
+      E2E_REAL_API_URL: realApiUrl,
+      E2E_REAL_API_KEY: realKey,
+      E2E_REAL_APP_URL: realAppUrl,
+    });
   } catch (error) {
     await teardown();
     throw error;
   }
   return teardown;
+}
+
+function newKey(db: string, states: string): string {
+  return npm(["run", "keys", "--", "create", "--db", db, "--states", states, "--label", "e2e"])
+    .trim()
+    .split("\n")
+    .at(-1)!;
+}
+
+/** `npm run api` on a database and `npm run serve` in front of it with the key; their addresses. */
+async function startStack(servers: ChildProcess[], db: string, key: string, apiPort: number, appPort: number) {
+  const apiUrl = `http://${HOST}:${apiPort}`;
+  const api = start(["run", "api", "--", "--db", db, "--port", String(apiPort), "--host", HOST, "--quiet"]);
+  servers.push(api);
+  await waitForHttp(`${apiUrl}/v2/states`, api);
+
+  const appUrl = `http://${HOST}:${appPort}`;
+  const web = start(["run", "serve"], {
+    LLS_BASE_URL: apiUrl,
+    LLS_API_KEY: key,
+    HOST,
+    PORT: String(appPort),
+    LOG: "0",
+  });
+  servers.push(web);
+  await waitForHttp(`${appUrl}/`, web);
+  return [apiUrl, appUrl] as const;
 }
 
 function npm(args: string[]): string {

@@ -28,7 +28,9 @@ test("search by name lists what the service finds, the words marked, and takes f
     await expect(results(page).getByRole("listitem").nth(i)).toContainText(license.license);
   }
   await expect(results(page).locator("mark").first()).toHaveText(new RegExp(`^${word}$`, "i"));
-  await expect(page.getByRole("status")).toContainText(`${expected.length} license`);
+  await expect(page.getByRole("status")).toContainText(
+    expected.length === 10 ? "The first 10 matches" : `${expected.length} license`,
+  );
   await expect(page.getByRole("heading", { name: `Results for “${word}” in New York` })).toBeFocused();
 });
 
@@ -66,7 +68,7 @@ test("the toggle changes what the box asks for, and a license number opens the l
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.business);
 });
 
-test("when exactly 10 come back, the page says only the first 10 are shown", async ({ page }) => {
+test("when exactly 10 come back, the page says they are the first 10, never how many there are", async ({ page }) => {
   // Short, common words: the first one the service answers with a full page of 10.
   let full: string | undefined;
   for (const candidate of ["inc", "llc", "corp", "e", "a"]) {
@@ -79,16 +81,15 @@ test("when exactly 10 come back, the page says only the first 10 are shown", asy
 
   await page.goto(`/?state=ny&by=name&q=${full}`);
   await expect(results(page).getByRole("listitem")).toHaveCount(10);
-  await expect(
-    page.getByText("Only the first 10 matches are shown. Add more words to the name to narrow the search."),
-  ).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("The first 10 matches, best first; there may be more.");
+  await expect(page.getByText(/10 licenses found/)).toHaveCount(0);
 
   const demo = (await apiLicense(DEMO.state, DEMO.license))!;
   const few = await apiSearch("ny", "name", demo.business.toLowerCase());
   expect(few.length).toBeLessThan(10);
   await search(page, "Name", "Business or owner name", demo.business.toLowerCase());
   await expect(results(page).getByRole("listitem")).toHaveCount(few.length);
-  await expect(page.getByText(/Only the first 10/)).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText(`${few.length} license${few.length === 1 ? "" : "s"} found.`);
 });
 
 test("no results says so and suggests what to try", async ({ page }) => {

@@ -48,10 +48,10 @@ describe("HTTP behaviour: methods, unknown paths, request ids", () => {
   });
 
   it("answers an unknown path with a 404 problem", async () => {
-    const response = await service.app.inject({ url: "/v2/licenses/ny", headers });
+    const response = await service.app.inject({ url: "/v2/permits/ny", headers });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect(ProblemSchema.parse(response.json()).detail).toMatch(/\/v2\/licenses\/ny/);
+    expect(ProblemSchema.parse(response.json()).detail).toMatch(/\/v2\/permits\/ny/);
   });
 
   it("answers a broken URL with a 400 problem", async () => {

@@ -1,6 +1,9 @@
 import type { z } from "zod/mini";
 import {
+  LicenseListResponseSchema,
   LicenseResponseSchema,
+  MAX_BATCH,
+  ProvenanceListResponseSchema,
   ProvenanceResponseSchema,
   ProvenanceSchema,
   SearchResponseSchema,
@@ -171,6 +174,14 @@ export const COMPONENTS = {
   ProvenanceResponse: {
     schema: ProvenanceResponseSchema,
     description: "Where the license comes from, or null when none has that number.",
+  },
+  LicenseListResponse: {
+    schema: LicenseListResponseSchema,
+    description: `One entry per \`license\` asked (at most ${MAX_BATCH}), in the order asked: the license, or null when none has that number.`,
+  },
+  ProvenanceListResponse: {
+    schema: ProvenanceListResponseSchema,
+    description: `One entry per \`license\` asked (at most ${MAX_BATCH}), in the order asked: where it comes from, or null when none has that number.`,
   },
 } satisfies Record<string, Component>;
 

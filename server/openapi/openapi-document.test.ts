@@ -3,6 +3,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import type { HeaderObject, ReferenceObject, ResponseObject } from "openapi3-ts/oas31";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BATCH } from "../../src/contract/envelopes.ts";
 import { buildApp } from "../app.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { tempService } from "../testing/temp-service.ts";
@@ -73,12 +74,16 @@ interface Case {
 
 const LICENSE = "/v2/license/{state}/{license}";
 const PROVENANCE = "/v2/provenance/{state}/{license}";
+const LISTS = { licenses: "/v2/licenses/{state}", provenance: "/v2/provenance/{state}" };
 const EXAMPLE_URL: Record<string, string> = {
   "/v2/search": "/v2/search?state=ny&name=tavern",
   [LICENSE]: "/v2/license/ny/0012345",
   "/v2/states": "/v2/states",
   [PROVENANCE]: "/v2/provenance/ny/0012345",
+  [LISTS.licenses]: "/v2/licenses/ny?license=0012345",
+  [LISTS.provenance]: "/v2/provenance/ny?license=0012345",
 };
+const TOO_MANY = Array.from({ length: MAX_BATCH + 1 }, (_, i) => `license=${i}`).join("&");
 
 const CASES: Case[] = [
   ...(
@@ -114,6 +119,28 @@ const CASES: Case[] = [
     status,
     documented: { path: PROVENANCE },
   })),
+  ...Object.entries(LISTS).flatMap(([route, path]) =>
+    (
+      [
+        ["license=0012345&license=AB%2F12%20%233&license=9999999", "found and not found"],
+        ["license=9999999", "no such number"],
+        ["", "no license", 400],
+        [TOO_MANY, `more than ${MAX_BATCH}`, 400],
+        ["license=", "an empty number", 400],
+      ] as const
+    ).map(([query, name, status = 200]) => ({
+      name: `${route} list, ${name}`,
+      url: `/v2/${route}/ny?${query}`,
+      status,
+      documented: { path },
+    })),
+  ),
+  ...Object.entries(LISTS).map(([route, path]) => ({
+    name: `${route} list, a state outside the key`,
+    url: `/v2/${route}/ma?license=00780-RS-0116`,
+    status: 404,
+    documented: { path },
+  })),
   ...Object.entries(EXAMPLE_URL).flatMap(([path, url]): Case[] => [
     { name: `${path}, no key`, url, key: "none", status: 401, documented: { path } },
     { name: `${path}, an unknown key`, url, key: "unknown", status: 401, documented: { path } },
@@ -121,7 +148,7 @@ const CASES: Case[] = [
     { name: `${path}, a failing store`, url, on: "failing", status: 500, documented: { path } },
     { name: `${path}, POST`, url, method: "POST", status: 405, documented: { response: "MethodNotAllowed" } },
   ]),
-  { name: "an unknown path", url: "/v2/licenses/ny", status: 404, documented: { response: "NotFound" } },
+  { name: "an unknown path", url: "/v2/permits/ny", status: 404, documented: { response: "NotFound" } },
 ];
 
 const KEYS = {
@@ -146,7 +173,15 @@ async function target({ on = "seeded", key = "ny" }: Case): Promise<[Service["ap
     };
     failing ??= buildApp({
       keys: service.keys,
-      licenses: { ...service.licenses, search: broken, get: broken, coverage: broken, provenance: broken },
+      licenses: {
+        ...service.licenses,
+        search: broken,
+        get: broken,
+        coverage: broken,
+        provenance: broken,
+        getMany: broken,
+        provenanceMany: broken,
+      },
       rateLimit: false,
     });
     return [failing, headers];

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
-import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
+import { MAX_BATCH, MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { LicenseSchema } from "../../src/contract/license.ts";
+import { LicenseListQuerySchema } from "../../src/contract/license-list-query.ts";
 import { MAX_TERM_LENGTH, SearchParamsSchema } from "../../src/contract/search-query.ts";
 import type { ProblemKind } from "../problem.ts";
 import { STATE_UNAVAILABLE } from "../state-access.ts";
@@ -31,6 +32,22 @@ export interface OperationDoc {
    */
   problems: Partial<Record<ProblemKind, string>>;
 }
+
+const STATE_PATH: ParameterSet = {
+  in: "path",
+  schema: z.object({ state: z.string() }),
+  descriptions: { state: "Two-letter state code, any case, of a state this key can read." },
+};
+
+const LICENSE_LIST: ParameterSet = {
+  in: "query",
+  schema: LicenseListQuerySchema,
+  descriptions: {
+    license: `A license number, matched exactly as on \`/v2/license\` (leading zeros count); repeat the parameter for each number, 1 to ${MAX_BATCH}: \`?license=0012345&license=AB%2F12%20%233\`. Percent-encoded (a \`+\` in a number as \`%2B\`: a bare \`+\` is a space); an empty or blank one is a 400.`,
+  },
+};
+
+const LICENSE_LIST_REFUSED = `No \`license\`; more than ${MAX_BATCH}; an empty or blank one. The detail says which.`;
 
 const STATE_UNAVAILABLE_WHEN = `The state is unsupported or outside the key's scope: the same answer either way ("${STATE_UNAVAILABLE}").`;
 
@@ -110,6 +127,26 @@ export const OPERATIONS: OperationDoc[] = [
       "bad-request": "The path's percent-encoding is broken.",
       "state-unavailable": STATE_UNAVAILABLE_WHEN,
     },
+  },
+  {
+    path: "/v2/licenses/{state}",
+    operationId: "getLicenseList",
+    tag: "addition",
+    summary: `Get up to ${MAX_BATCH} licenses by their exact numbers`,
+    description: `For checking a list: each number's license as \`/v2/license\` gives it, in one request that counts once against the rate limit. \`data\` holds one entry per \`license\` in the order given (a number given twice is answered twice), null for a number the state does not hold; status 200 either way. A longer list goes in parts of ${MAX_BATCH}.`,
+    parameters: [STATE_PATH, LICENSE_LIST],
+    answer: "LicenseListResponse",
+    problems: { "bad-request": LICENSE_LIST_REFUSED, "state-unavailable": STATE_UNAVAILABLE_WHEN },
+  },
+  {
+    path: "/v2/provenance/{state}",
+    operationId: "getProvenanceList",
+    tag: "addition",
+    summary: `Where up to ${MAX_BATCH} licenses come from, and their dates`,
+    description: `Each number's provenance as \`/v2/provenance/{state}/{license}\` gives it, in one request that counts once against the rate limit: one entry per \`license\` in the order given, null for a number the state does not hold.`,
+    parameters: [STATE_PATH, LICENSE_LIST],
+    answer: "ProvenanceListResponse",
+    problems: { "bad-request": LICENSE_LIST_REFUSED, "state-unavailable": STATE_UNAVAILABLE_WHEN },
   },
   {
     path: "/v2/states",

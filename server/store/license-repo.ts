@@ -112,6 +112,31 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     return source ? { state, license, as_of: row.as_of, source } : null;
   });
 
+  // The list routes read the live data set inside their read, not from the cache: an import that
+  // flips the state live cannot drop the tables between the two.
+  const getMany = consistentReads(db, (state: string, numbers: readonly string[]): (string | null)[] => {
+    const id = liveDataset.get(state) as number | undefined;
+    if (id === undefined) return numbers.map(() => null);
+    const docByNumber = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE license = ?`).pluck();
+    return numbers.map((license) => (docByNumber.get(license) as string | undefined) ?? null);
+  });
+
+  const provenanceMany = consistentReads(db, (state: string, numbers: readonly string[]): (Provenance | null)[] => {
+    const id = liveDataset.get(state) as number | undefined;
+    if (id === undefined) return numbers.map(() => null);
+    const rowByNumber = prepared(`SELECT source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`);
+    const sources = new Map(
+      coverage()
+        .find((c) => c.state === state)
+        ?.sources.map((s) => [s.id, s]),
+    );
+    return numbers.map((license) => {
+      const row = rowByNumber.get(license) as { source_id: number | null; as_of: string | null } | undefined;
+      const source = row?.source_id == null ? undefined : sources.get(row.source_id);
+      return row && source ? { state, license, as_of: row.as_of, source } : null;
+    });
+  });
+
   return {
     /** The stored JSON of the license with exactly this number, or null. */
     get: (state: string, license: string): string | null => get(state, license),
@@ -121,6 +146,11 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     coverage: (): StateCoverage[] => coverage(),
     /** Where the license with exactly this number comes from, or null when there is none. */
     provenance: (state: string, license: string): Provenance | null => provenance(state, license),
+    /** The stored JSON of each number's license, in the order given; null where there is none. Read at once. */
+    getMany: (state: string, numbers: readonly string[]): (string | null)[] => getMany(state, numbers),
+    /** Each number's provenance, in the order given; null where there is none. Read at once. */
+    provenanceMany: (state: string, numbers: readonly string[]): (Provenance | null)[] =>
+      provenanceMany(state, numbers),
     /** Whether a state has live data. */
     has: (state: string): boolean => liveId(state) !== undefined,
   };

@@ -100,6 +100,13 @@ describe("forwarding /v2", () => {
     expect(last.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it("forwards the query string byte for byte, a repeated parameter and encoded numbers included", async () => {
+    const app = await webApp();
+    const url = "/v2/licenses/ny?license=0012345&license=AB%2F12%20%233&license=AB%2F12+%233&license=0012345";
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    expect(seen.at(-1)!.url).toBe(url);
+  });
+
   it("sends the service only the server's key: never the browser's own credentials", async () => {
     const app = await webApp();
     await app.inject({

@@ -1,5 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
-import { LicenseResponseSchema, SearchResponseSchema, StatesResponseSchema } from "../contract/envelopes.ts";
+import {
+  LicenseResponseSchema,
+  ProvenanceListResponseSchema,
+  ProvenanceResponseSchema,
+  SearchResponseSchema,
+  StatesResponseSchema,
+  type Provenance,
+} from "../contract/envelopes.ts";
+import { loadDecodingTable } from "../contract/decoding/decode.ts";
+import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
+import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { ApiError } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
@@ -11,18 +21,57 @@ export function licensePath(state: string, license: string): string {
   return `/v2/license/${encodeURIComponent(state)}/${encodeURIComponent(license)}`;
 }
 
+/** A search's matches, each with where it comes from (null where the service does not say), and the state's decoding. */
+export interface SearchAnswer {
+  licenses: License[];
+  provenance: (Provenance | null)[];
+  decoding: DecodingTable | null;
+}
+
+/**
+ * Where licenses come from, through our extension; nulls from a service without it (a 404): the
+ * licenses are still shown, and their verdicts say that the data's date is not given. Any other
+ * failure fails the search: a verdict must not lose the data's age to a passing fault.
+ */
+async function provenanceOf(state: string, licenses: readonly string[], signal: AbortSignal) {
+  if (licenses.length === 0) return [];
+  const params = new URLSearchParams(licenses.map((license) => ["license", license]));
+  try {
+    return (
+      await fetchJson(`/v2/provenance/${encodeURIComponent(state)}?${params}`, ProvenanceListResponseSchema, { signal })
+    ).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === "unavailable") return licenses.map(() => null);
+    throw error;
+  }
+}
+
+function provenancePath(state: string, license: string): string {
+  return `/v2/provenance/${encodeURIComponent(state)}/${encodeURIComponent(license)}`;
+}
+
 export const licenseQueries = {
   search: (query: SearchQuery) =>
     queryOptions({
       queryKey: ["licenses", "search", query.state, query.by, query.q] as const,
-      queryFn: async ({ signal, client }) => {
+      queryFn: async ({ signal, client }): Promise<SearchAnswer> => {
         const params = new URLSearchParams({ state: query.state, [query.by]: query.q });
-        const { data } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
+        const decoding = client.ensureQueryData(licenseQueries.decoding(query.state));
+        const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
+        const provenance = await provenanceOf(
+          query.state,
+          licenses.map((l) => l.license),
+          signal,
+        );
         // Opening a result then needs no second round trip.
-        for (const license of data) {
+        licenses.forEach((license, i) => {
           client.setQueryData(licenseQueries.detail(license.state, license.license).queryKey, license);
-        }
-        return data;
+          client.setQueryData(
+            licenseQueries.provenance(license.state, license.license).queryKey,
+            provenance[i] ?? null,
+          );
+        });
+        return { licenses, provenance, decoding: await decoding };
       },
       ...READ_ONLY,
     }),
@@ -34,6 +83,30 @@ export const licenseQueries = {
       queryFn: async ({ signal }) =>
         (await fetchJson(licensePath(state, license), LicenseResponseSchema, { signal })).data,
       ...READ_ONLY,
+    }),
+
+  /** Where one license comes from; null when the service does not say (or holds no such number). */
+  provenance: (state: string, license: string) =>
+    queryOptions({
+      queryKey: ["licenses", "provenance", state, license] as const,
+      queryFn: async ({ signal }) => {
+        try {
+          return (await fetchJson(provenancePath(state, license), ProvenanceResponseSchema, { signal })).data;
+        } catch (error) {
+          if (error instanceof ApiError && error.kind === "unavailable") return null;
+          throw error;
+        }
+      },
+      ...READ_ONLY,
+    }),
+
+  /** A state's decoding table (code names), a static file of the app's own: loaded once, beside the record. */
+  decoding: (state: string) =>
+    queryOptions({
+      queryKey: ["decoding", state] as const,
+      queryFn: () => loadDecodingTable(state),
+      staleTime: Infinity,
+      gcTime: Infinity,
     }),
 
   /** The states the key covers, or `null` from a service without `/v2/states`: then any state may answer. */

@@ -3,6 +3,8 @@ import { IsoDateSchema, LicenseSchema, UpdatedAtSchema } from "./license.ts";
 import { StateCodeSchema } from "./states.ts";
 
 export const MAX_RESULTS = 10;
+/** The most license numbers one list request may ask about: a longer list goes in several requests. */
+export const MAX_BATCH = 100;
 
 export const SearchResponseSchema = z.object({
   data: z.array(LicenseSchema).check(z.maxLength(MAX_RESULTS)),
@@ -60,8 +62,20 @@ export const ProvenanceResponseSchema = z.object({
   data: z.nullable(ProvenanceSchema),
 });
 
+/** Our addition: the licenses of a list of numbers, one entry per number asked, in that order; null where none. */
+export const LicenseListResponseSchema = z.object({
+  data: z.array(z.nullable(LicenseSchema)).check(z.maxLength(MAX_BATCH)),
+});
+
+/** Our addition: the provenance of a list of numbers, one entry per number asked, in that order; null where none. */
+export const ProvenanceListResponseSchema = z.object({
+  data: z.array(z.nullable(ProvenanceSchema)).check(z.maxLength(MAX_BATCH)),
+});
+
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type LicenseResponse = z.infer<typeof LicenseResponseSchema>;
 export type StateCoverage = z.infer<typeof StateCoverageSchema>;
 export type Source = z.infer<typeof SourceSchema>;
 export type Provenance = z.infer<typeof ProvenanceSchema>;
+export type LicenseListResponse = z.infer<typeof LicenseListResponseSchema>;
+export type ProvenanceListResponse = z.infer<typeof ProvenanceListResponseSchema>;

@@ -1,28 +1,54 @@
 import { useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { CODE_NOT_IN_TABLE, codeNames, statusCategory } from "../contract/decoding/decode.ts";
+import type { CodeKind, DecodingTable } from "../contract/decoding/decoding-table.ts";
+import type { Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { stateName } from "../contract/states.ts";
-import { CopyLinkButton } from "./copy-link-button.tsx";
-import { formatIsoDate, formatUpdatedAt } from "../shared/dates.ts";
-import { ExpiryNotice } from "./expiry-notice.tsx";
+import { addressLines } from "../shared/address-lines.ts";
+import { formatIsoDate, formatUpdatedAt, localIsoDate } from "../shared/dates.ts";
+import { recordAsOf } from "../shared/record-source.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { licenseVerdict } from "../shared/verdict.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { searchFormUrl } from "../shared/search-form-url.ts";
+import { CopyLinkButton } from "./copy-link-button.tsx";
+import { ExpiryNotice } from "./expiry-notice.tsx";
 
 interface Props {
   license: License;
+  /** Where the record comes from; null when the service does not say. */
+  provenance: Provenance | null;
+  /** The state's code names; null for a state we hold no table for. */
+  decoding: DecodingTable | null;
   /** When this copy was fetched: part of the audit record. */
   retrievedAt: Date;
 }
 
-export function LicenseDetail({ license, retrievedAt }: Props) {
+export function LicenseDetail({ license, provenance, decoding, retrievedAt }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
 
   const dates = licenseDates(license);
-  const { address, details } = license;
+  const { details } = license;
   const stateLabel = stateName(license.state) ?? license.state.toUpperCase();
+  const asOf = recordAsOf(provenance);
+  const verdict = licenseVerdict(license, { today: localIsoDate(retrievedAt), asOf, decoding });
+  const status = statusCategory(decoding, license.status);
+  const address = addressLines(license.address);
   const none = <span className="none">None given</span>;
   const unpublished = <span className="none">Not published by the state</span>;
   const date = (iso: string | null) => (iso ? formatIsoDate(iso) : unpublished);
+  const codes = (kind: CodeKind, value: string | null) => {
+    const named = value === null ? [] : codeNames(decoding, kind, value);
+    if (named.length === 0) return value?.trim() ? value : none;
+    return named.map((c) => (
+      <span key={c.code} className="code">
+        <span className="mono">{c.code}</span>{" "}
+        {"name" in c ? c.name : <span className="none">({CODE_NOT_IN_TABLE})</span>}
+      </span>
+    ));
+  };
 
   return (
     <article className="license">
@@ -31,24 +57,46 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
       <header className="license__header">
         <p className="eyebrow">{stateLabel} liquor license</p>
         <h1 ref={headingRef} tabIndex={-1}>
-          {license.business}
+          {license.business || <span className="none">No business name given</span>}
         </h1>
         <p className="license__id">
           <span className="mono license__number">{license.license}</span>
-          <span className="badge" data-status={license.status.toLowerCase()}>
-            {license.status}
-          </span>
         </p>
       </header>
 
-      <ExpiryNotice expires={dates.expires} status={license.status} />
+      <section className="verdict-panel" data-verdict={verdict.verdict} aria-labelledby="sec-verdict">
+        <h2 id="sec-verdict" className="visually-hidden">
+          Verdict
+        </h2>
+        <p className="verdict-panel__line">
+          <VerdictBadge verdict={verdict.verdict} />
+          <span className="verdict-panel__reason">{verdict.reason}</span>
+        </p>
+        <p className="verdict-panel__source">
+          {provenance ? (
+            <>
+              Source: {provenance.source.agency}, {provenance.source.title}
+              {asOf ? `, as of ${formatIsoDate(asOf)}` : ", date not given"}.
+            </>
+          ) : (
+            "The service does not give this record’s source or date."
+          )}
+        </p>
+      </section>
+
+      {verdict.verdict === "valid" || verdict.verdict === "check" ? (
+        <ExpiryNotice expires={dates.expires} now={retrievedAt} />
+      ) : null}
 
       <div className="license__actions no-print">
         <CopyLinkButton />
         <button type="button" className="button" onClick={() => window.print()}>
           Print record
         </button>
-        <Link className="button button--quiet" to={`/?state=${license.state}`}>
+        <Link
+          className="button button--quiet"
+          to={searchFormUrl({ state: license.state, by: "license", q: license.license })}
+        >
           New search in {stateLabel}
         </Link>
       </div>
@@ -57,8 +105,8 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
         <section aria-labelledby="sec-licensee">
           <h2 id="sec-licensee">Licensee</h2>
           <dl className="facts">
-            <Fact term="Business">{license.business}</Fact>
-            <Fact term="Owner">{license.owner}</Fact>
+            <Fact term="Business">{license.business || none}</Fact>
+            <Fact term="Owner">{license.owner || none}</Fact>
             <Fact term="Phone">{license.phone ?? none}</Fact>
           </dl>
         </section>
@@ -66,19 +114,19 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
           <h2 id="sec-premises">Premises</h2>
           <dl className="facts">
             <Fact term="Address">
-              <address>
-                {address.line_1}
-                {address.line_2 ? (
-                  <>
-                    <br />
-                    {address.line_2}
-                  </>
-                ) : null}
-                <br />
-                {address.city}, {address.state} {address.zip}
-              </address>
+              {address.length ? (
+                <address>
+                  {address.map((line, i) => (
+                    <span key={i} className="address__line">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              ) : (
+                <span className="none">No address given by the state</span>
+              )}
             </Fact>
-            <Fact term="County">{address.county || unpublished}</Fact>
+            <Fact term="County">{license.address.county || unpublished}</Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-license">
@@ -87,9 +135,14 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
             <Fact term="Number">
               <span className="mono">{license.license}</span>
             </Fact>
-            <Fact term="Status">{license.status}</Fact>
-            <Fact term="Type">{details.type}</Fact>
-            <Fact term="Class">{details.class ?? none}</Fact>
+            <Fact term="Status">
+              {license.status.trim() ? license.status : none}
+              {status.category !== "unknown" && status.words.toLowerCase() !== license.status.trim().toLowerCase() ? (
+                <span className="muted"> ({status.words})</span>
+              ) : null}
+            </Fact>
+            <Fact term="Type">{codes("type", details.type)}</Fact>
+            <Fact term="Class">{codes("class", details.class)}</Fact>
             <Fact term="Description">{details.description ?? none}</Fact>
           </dl>
         </section>
@@ -105,9 +158,21 @@ export function LicenseDetail({ license, retrievedAt }: Props) {
         <section aria-labelledby="sec-record" className="license__record">
           <h2 id="sec-record">Record</h2>
           <dl className="facts">
-            <Fact term="Record updated">
-              {formatUpdatedAt(license.updated_at)} <span className="muted">({license.updated_at})</span>
+            <Fact term="Source">
+              {provenance ? (
+                <>
+                  {provenance.source.agency}: {provenance.source.title}
+                  {provenance.source.file ? <span className="muted"> ({provenance.source.file})</span> : null}
+                </>
+              ) : (
+                <span className="none">Not given by the service</span>
+              )}
             </Fact>
+            <Fact term="Data as of">
+              {asOf ? formatIsoDate(asOf) : <span className="none">Not given</span>}
+              {provenance?.source.as_of_from ? <span className="muted"> ({provenance.source.as_of_from})</span> : null}
+            </Fact>
+            <Fact term="Loaded into License Lookup">{formatUpdatedAt(license.updated_at)} UTC</Fact>
             <Fact term="Retrieved">
               {retrievedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "long" })}
             </Fact>

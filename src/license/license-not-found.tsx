@@ -1,33 +1,82 @@
 import { useRef } from "react";
 import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { licenseQueries } from "../api/license-queries.ts";
+import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
+import { formatIsoDate } from "../shared/dates.ts";
+import { searchFormUrl } from "../shared/search-form-url.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
 
-/** The service answered `data: null`: the state is searchable but holds no such number. */
-export function LicenseNotFound({ state, license }: { state: string; license: string }) {
+interface Props {
+  state: string;
+  license: string;
+  /** What the service's data of the state covers; null or missing when it does not say. */
+  coverage: StateCoverage | null | undefined;
+}
+
+/** The service answered `data: null`: the state is covered, and our data of it holds no such number. */
+export function LicenseNotFound({ state, license, coverage }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
+  // The agency's own lookup, from our table of the state (the loader has it at hand for a found state).
+  const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
+  // A source whose every record a newer one replaced covers nothing today.
+  const sources = (coverage?.sources ?? []).filter((s) => s.records > 0);
 
   return (
     <div className="not-found">
-      <title>{`No license ${license} in ${stateLabel} – License Lookup`}</title>
+      <title>{`No license ${license} in our ${stateLabel} data – License Lookup`}</title>
       <p className="eyebrow">{stateLabel} liquor license</p>
       <h1 ref={headingRef} tabIndex={-1}>
-        License not found
+        License <span className="mono given">{license}</span>
       </h1>
-      <p className="lede">
-        {stateLabel} has no license numbered <span className="mono given">{license}</span>.
-      </p>
+      <section className="verdict-panel" data-verdict="not-found" aria-label="Verdict">
+        <p className="verdict-panel__line">
+          <VerdictBadge verdict="not found" />
+          <span className="verdict-panel__reason">
+            Not in our {stateLabel} data
+            {sources.length === 0
+              ? "."
+              : sources.length === 1
+                ? `, which covers ${covers(sources[0]!)}.`
+                : ", which covers:"}
+          </span>
+        </p>
+        {sources.length > 1 ? (
+          <ul className="coverage-list">
+            {sources.map((s) => (
+              <li key={s.id}>{covers(s)}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="verdict-panel__source">
+          <strong>This does not mean the business is unlicensed.</strong>{" "}
+          {lookup ? (
+            <>
+              Check {stateLabel}’s own records: <a href={lookup.url}>{lookup.title}</a>.
+            </>
+          ) : (
+            <>Check with {stateLabel}’s liquor licensing authority.</>
+          )}
+        </p>
+      </section>
       <p>
         License numbers must match exactly, leading zeros and punctuation included. Check the number against the
         license, or find the business by name or address.
       </p>
       <p>
-        <Link className="button button--primary" to={`/?state=${state}`}>
+        <Link className="button button--primary" to={searchFormUrl({ state, by: "license", q: license })}>
           Search {stateLabel}
         </Link>
       </p>
     </div>
   );
+}
+
+/** "New York City on-premises liquor licenses only (…), as of January 14, 2016" */
+function covers(source: StateCoverage["sources"][number]): string {
+  return `${source.coverage}${source.as_of ? `, as of ${formatIsoDate(source.as_of)}` : ""}`;
 }

@@ -1,19 +1,26 @@
 import { Link } from "react-router";
+import type { Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import type { SearchField } from "../contract/search-query.ts";
+import { addressLines } from "../shared/address-lines.ts";
 import { formatIsoDate } from "../shared/dates.ts";
+import { sourceLine } from "../shared/record-source.ts";
+import type { Verdict } from "../shared/verdict.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { Highlight } from "./highlight.tsx";
 import { licenseUrl } from "./search-url.ts";
 
 interface Props {
   license: License;
+  verdict: Verdict;
+  provenance: Provenance | null;
   by: SearchField;
   words: readonly string[];
 }
 
-export function ResultItem({ license, by, words }: Props) {
-  const { address } = license;
+export function ResultItem({ license, verdict, provenance, by, words }: Props) {
   const { expires } = licenseDates(license);
+  const [street, ...rest] = addressLines(license.address);
   const marked = (text: string, field: SearchField) => <Highlight text={text} words={by === field ? words : []} />;
   return (
     <li className="result">
@@ -21,10 +28,9 @@ export function ResultItem({ license, by, words }: Props) {
         <h3 className="result__title">
           <Link to={licenseUrl(license.state, license.license)}>{marked(license.business, "name")}</Link>
         </h3>
-        <span className="badge" data-status={license.status.toLowerCase()}>
-          {license.status}
-        </span>
+        <VerdictBadge verdict={verdict.verdict} />
       </div>
+      <p className="result__reason">{verdict.reason}</p>
       <dl className="facts facts--compact">
         <div>
           <dt>Owner</dt>
@@ -33,7 +39,14 @@ export function ResultItem({ license, by, words }: Props) {
         <div>
           <dt>Address</dt>
           <dd>
-            {marked(address.line_1, "address")}, {address.city}, {address.state} {address.zip}
+            {street === undefined ? (
+              <span className="none">No address given</span>
+            ) : (
+              <>
+                {license.address.line_1.trim() ? marked(street, "address") : street}
+                {rest.length ? `, ${rest.join(", ")}` : null}
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -45,6 +58,7 @@ export function ResultItem({ license, by, words }: Props) {
           <dd>{expires ? formatIsoDate(expires) : "Not published"}</dd>
         </div>
       </dl>
+      <p className="result__source">{sourceLine(provenance)}</p>
     </li>
   );
 }

@@ -1,9 +1,17 @@
-import { useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import type { StateCoverage } from "../contract/envelopes.ts";
+import { stateName } from "../contract/states.ts";
 import { rememberState } from "./last-state.ts";
-import { submitTarget, type FieldError, type SearchFormValues, type SearchMode } from "./search-url.ts";
-import { coverageNote, StatePicker } from "./state-picker.tsx";
+import {
+  looksLikeLicenseNumber,
+  submitTarget,
+  type FieldError,
+  type SearchFormValues,
+  type SearchMode,
+  type SubmitTarget,
+} from "./search-url.ts";
+import { coverageNote, ServiceUnreachable, StatePicker, type CoverageFailure } from "./state-picker.tsx";
 
 const MODES: { value: SearchMode; label: string; field: string; hint: string }[] = [
   { value: "name", label: "Name", field: "Business or owner name", hint: "Part of a name works: “tavern”, “smith”." },
@@ -24,19 +32,37 @@ const MODES: { value: SearchMode; label: string; field: string; hint: string }[]
 interface Props {
   initial: SearchFormValues;
   coverage: readonly StateCoverage[] | null | undefined;
+  /** The list of states could not be fetched: said under the picker, which then marks no state. */
+  coverageFailure: CoverageFailure | null;
+  /** The page's history entry holds a search: opening a license then keeps it, behind the form with the number. */
+  holdsSearch: boolean;
+  onModeChange: (by: SearchMode) => void;
 }
 
-export function SearchForm({ initial, coverage }: Props) {
+export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, onModeChange }: Props) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FieldError | null>(null);
   const stateRef = useRef<HTMLSelectElement>(null);
   const termRef = useRef<HTMLInputElement>(null);
+  // A mode chosen by pointer sends the cursor to the box; arrow keys stay in the group, or the next mode is out of reach.
+  const pointing = useRef(false);
   const mode = MODES.find((m) => m.value === values.by)!;
+  const offer = licenseOffer(values);
   const change = (patch: Partial<SearchFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setProblem(null);
   };
+
+  function chooseMode(by: SearchMode) {
+    change({ by });
+    onModeChange(by);
+    if (pointing.current) {
+      termRef.current?.focus();
+      termRef.current?.select();
+    }
+    pointing.current = false;
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,11 +72,25 @@ export function SearchForm({ initial, coverage }: Props) {
       (target.field === "state" ? stateRef : termRef).current?.focus();
       return;
     }
+    void go(target);
+  }
+
+  async function go({ url, formUrl }: SubmitTarget) {
     rememberState(values.state);
-    void navigate(target.url);
+    // Back from the license comes to the form with its number; a blank form is replaced, a search stays in the history.
+    if (formUrl) await navigate(formUrl, { replace: !holdsSearch });
+    await navigate(url);
+  }
+
+  function openOffer(event: MouseEvent, target: SubmitTarget) {
+    // A new tab or window opens the link itself.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void go(target);
   }
 
   const note = coverageNote(values.state, coverage);
+  const stateProblem = problem?.field === "state";
   return (
     <form className="search-form" role="search" aria-label="License search" noValidate onSubmit={onSubmit}>
       <div className="field field--state">
@@ -60,12 +100,16 @@ export function SearchForm({ initial, coverage }: Props) {
           value={values.state}
           onChange={(state) => change({ state })}
           coverage={coverage}
-          invalid={problem?.field === "state"}
+          invalid={stateProblem}
           describedBy="search-state-note"
         />
-        <p id="search-state-note" className={problem?.field === "state" ? "field__error" : "field__hint"}>
-          {problem?.field === "state" ? problem.error : note}
-        </p>
+        {coverageFailure && !stateProblem ? (
+          <ServiceUnreachable id="search-state-note" failure={coverageFailure} />
+        ) : (
+          <p id="search-state-note" className={stateProblem ? "field__error" : "field__hint"}>
+            {stateProblem ? problem.error : note}
+          </p>
+        )}
       </div>
 
       <fieldset className="field field--mode">
@@ -78,7 +122,13 @@ export function SearchForm({ initial, coverage }: Props) {
                 name="by"
                 value={m.value}
                 checked={values.by === m.value}
-                onChange={() => change({ by: m.value })}
+                onPointerDown={() => {
+                  pointing.current = true;
+                }}
+                onKeyDown={() => {
+                  pointing.current = false;
+                }}
+                onChange={() => chooseMode(m.value)}
               />
               <span>{m.label}</span>
             </label>
@@ -100,7 +150,7 @@ export function SearchForm({ initial, coverage }: Props) {
             value={values.q}
             onChange={(e) => change({ q: e.target.value })}
             aria-invalid={problem?.field === "q" || undefined}
-            aria-describedby="search-term-note"
+            aria-describedby={offer ? "search-term-note search-term-offer" : "search-term-note"}
           />
           <button type="submit" className="button button--primary">
             {values.by === "license" ? "Open license" : "Search"}
@@ -109,7 +159,22 @@ export function SearchForm({ initial, coverage }: Props) {
         <p id="search-term-note" className={problem?.field === "q" ? "field__error" : "field__hint"}>
           {problem?.field === "q" ? problem.error : mode.hint}
         </p>
+        {offer ? (
+          <p id="search-term-offer" className="field__offer">
+            Looks like a license number.{" "}
+            <Link to={offer.url} onClick={(event) => openOffer(event, offer)}>
+              Open license {values.q.trim()} in {stateName(values.state)}
+            </Link>
+          </p>
+        ) : null}
       </div>
     </form>
   );
+}
+
+/** A name or address term shaped like a license number, in a chosen state: where it would open as one. */
+function licenseOffer(values: SearchFormValues): SubmitTarget | null {
+  if (values.by === "license" || !looksLikeLicenseNumber(values.q)) return null;
+  const target = submitTarget({ ...values, by: "license" });
+  return "url" in target ? target : null;
 }

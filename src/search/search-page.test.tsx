@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useParams } from "react-router";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { License } from "../contract/license.ts";
 import { Component as SearchPage } from "./search-page.tsx";
 
@@ -27,16 +27,25 @@ function license(n: number, overrides: Partial<License> = {}): License {
 
 let searches: URLSearchParams[];
 let results: License[];
+let statesDown: boolean;
+
+const problem = (status: number, requestId: string) =>
+  Response.json(
+    { type: "about:blank", title: "x", status, detail: `HTTP ${status}`, request_id: requestId },
+    { status, headers: { "content-type": "application/problem+json" } },
+  );
 
 beforeEach(() => {
   searches = [];
   results = [license(1)];
+  statesDown = false;
   localStorage.clear();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
       const url = new URL(path, "http://app");
       if (url.pathname === "/v2/states") {
+        if (statesDown) return problem(503, "req-7");
         const states = ["ny", "ma"].map((state) => ({
           state,
           name: state,
@@ -45,13 +54,18 @@ beforeEach(() => {
         }));
         return Response.json({ data: states });
       }
+      // A service without our extensions: where each license comes from is not given.
+      if (url.pathname.startsWith("/v2/provenance")) return problem(404, "req-0");
       searches.push(url.searchParams);
       return Response.json({ data: results });
     }),
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function Detail() {
   const { state, license: number } = useParams();
@@ -135,7 +149,7 @@ it("shows states outside the key's coverage as unavailable", async () => {
 it("says plainly when only the first 10 are shown, and what to do when nothing matches", async () => {
   results = Array.from({ length: 10 }, (_, i) => license(i + 1));
   renderAt("/?state=ny&by=name&q=tavern");
-  await screen.findByText(/Only the first 10 matches are shown/);
+  await screen.findByText(/Add more words to the name to narrow the search/);
 
   results = [];
   const user = userEvent.setup();
@@ -156,4 +170,147 @@ it("says why a pasted link's search was not run, and runs nothing", async () => 
   expect(screen.getByLabelText<HTMLInputElement>("Business or owner name").value).toBe("x".repeat(101));
   expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
   expect(searches).toEqual([]);
+});
+
+describe("a license number", () => {
+  it("has a URL of its own: the form in License number mode with the number, and no search", async () => {
+    renderAt("/?state=ny&by=license&q=1268007");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "License number" }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("1268007");
+    screen.getByRole("button", { name: "Open license" });
+    await screen.findByRole("option", { name: "New Jersey (NJ) – unavailable" });
+    expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+    expect(searches).toEqual([]);
+  });
+
+  it("comes back with Back: the form in License number mode, the number in the box", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny");
+    await user.click(screen.getByRole("radio", { name: "License number" }));
+    await user.type(screen.getByRole("searchbox", { name: "License number" }), " 1268007 ");
+    await user.click(screen.getByRole("button", { name: "Open license" }));
+    await screen.findByRole("heading", { name: "Detail ny:1268007" });
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=license&q=1268007");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "License number" }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("1268007");
+  });
+
+  it("keeps the search it was opened from in the history, behind the number", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny&by=name&q=tavern");
+    await screen.findByText("1 license found.");
+    await user.click(screen.getByRole("radio", { name: "License number" }));
+    // Typed over the name, which choosing the mode left selected in the box.
+    await user.keyboard("1268007");
+    await user.click(screen.getByRole("button", { name: "Open license" }));
+    await screen.findByRole("heading", { name: "Detail ny:1268007" });
+
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("1268007");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
+    await screen.findByText("1 license found.");
+  });
+
+  it("typed as a name is offered as a license, and the name search still runs", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny");
+    const box = screen.getByRole("searchbox", { name: "Business or owner name" });
+    await user.type(box, "tavern");
+    expect(screen.queryByText(/Looks like a license number/)).toBeNull();
+
+    await user.clear(box);
+    await user.type(box, "00780-RS-0116");
+    expect(screen.getByText(/Looks like a license number/).textContent).toBe(
+      "Looks like a license number. Open license 00780-RS-0116 in New York",
+    );
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "00780-RS-0116" });
+
+    await user.click(screen.getByRole("link", { name: "Open license 00780-RS-0116 in New York" }));
+    await screen.findByRole("heading", { name: "Detail ny:00780-RS-0116" });
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("00780-RS-0116");
+  });
+});
+
+describe("choosing a mode", () => {
+  it("puts the cursor in the box, its text selected, when chosen by pointer", async () => {
+    const user = userEvent.setup();
+    renderAt("/?state=ny&q=tavern");
+    await user.click(screen.getByRole("radio", { name: "Address" }));
+    const box = screen.getByRole<HTMLInputElement>("searchbox", { name: "Street address" });
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([0, "tavern".length]);
+  });
+
+  it("leaves arrow keys in the group, so every mode stays in reach", async () => {
+    // jsdom has no CSS.escape, which user-event's arrow keys need for the group's name ("by": nothing to escape).
+    vi.stubGlobal("CSS", { escape: (name: string) => name });
+    const user = userEvent.setup();
+    renderAt("/?state=ny");
+    screen.getByRole("radio", { name: "Name" }).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Address" }));
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "License number" }));
+    screen.getByRole("searchbox", { name: "License number" });
+  });
+
+  it("never shows results of another mode: they wait, unsearched, until the form is searched or set back", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny&by=name&q=tavern");
+    await screen.findByText("1 license found.");
+
+    await user.click(screen.getByRole("radio", { name: "Address" }));
+    expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+    await user.click(screen.getByRole("radio", { name: "License number" }));
+    expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+    await user.click(screen.getByRole("radio", { name: "Name" }));
+    await screen.findByText("1 license found.");
+    expect(searches).toHaveLength(1);
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
+
+    await user.click(screen.getByRole("radio", { name: "Address" }));
+    await act(() => router.navigate("/?state=ny&by=name&q=inn"));
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Name" }).checked).toBe(true);
+    await screen.findByText("1 license found.");
+
+    await user.click(screen.getByRole("radio", { name: "Address" }));
+    await user.keyboard("{Enter}");
+    expect(router.state.location.search).toBe("?state=ny&by=address&q=tavern");
+    await screen.findByText("1 license found.");
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", address: "tavern" });
+  });
+});
+
+describe("the state picker", () => {
+  it("says what a clerk can do about a state the team has no records for", async () => {
+    renderAt("/?state=nj");
+    await screen.findByText(
+      "License Lookup has no New Jersey records for your team. Ask whoever runs your License Lookup to add New Jersey.",
+    );
+  });
+
+  it("says when the service cannot be reached, with the time and request id, instead of offering every state", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 0, 5, 14, 30, 15));
+    statesDown = true;
+    const user = userEvent.setup();
+    renderAt("/?state=ny");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(
+      /^The license service cannot be reached\. Nothing can be looked up until it answers\. Failed at 2:30:15\sPM \(request id req-7\)\.Try again$/,
+    );
+    expect(screen.getByLabelText("State").getAttribute("aria-describedby")).toBe(alert.id);
+
+    statesDown = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await screen.findByRole("option", { name: "New Jersey (NJ) – unavailable" });
+    expect(screen.queryByRole("alert")).toBeNull();
+    screen.getByText("2,000 records from an unnamed source.");
+  });
 });

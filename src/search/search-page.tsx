@@ -1,22 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import { stateName } from "../contract/states.ts";
 import { lastState } from "./last-state.ts";
-import { readSearchUrl } from "./search-url.ts";
+import { readSearchUrl, type SearchMode } from "./search-url.ts";
 import { SearchForm } from "./search-form.tsx";
 import { SearchResults } from "./search-results.tsx";
 
 /** The `/` route: the search lives in the query string, so reload, back and forward restore it. */
 export function Component() {
   const [params] = useSearchParams();
+  const url = params.toString();
   const { values, query, problem } = readSearchUrl(params);
   const coverage = useQuery(licenseQueries.coverage());
   const initial = { ...values, state: values.state || lastState() };
+  // A mode chosen since this URL: the results, of the URL's mode, stay hidden until the form is searched or set back.
+  const [switched, setSwitched] = useState<{ url: string; by: SearchMode } | null>(null);
+  // Any other URL (a search, Back, a link) sets the form again, so the switch is over, even on coming back to this one.
+  if (switched && switched.url !== url) setSwitched(null);
+  const formMode = switched?.url === url ? switched.by : values.by;
+  const shown = query?.by === formMode ? query : null;
 
   return (
     <>
-      <title>{query ? `“${query.q}” in ${stateName(query.state)} – License Lookup` : "License Lookup"}</title>
+      <title>{shown ? `“${shown.q}” in ${stateName(shown.state)} – License Lookup` : "License Lookup"}</title>
       <div className="page-intro">
         <h1>Find a liquor license</h1>
         <p className="lede">
@@ -24,13 +32,29 @@ export function Component() {
         </p>
       </div>
       {/* A new URL is a new search: the form starts again from what the URL says. */}
-      <SearchForm key={params.toString()} initial={initial} coverage={coverage.data} />
+      <SearchForm
+        key={url}
+        initial={initial}
+        coverage={coverage.data}
+        coverageFailure={
+          coverage.isError
+            ? {
+                error: coverage.error,
+                at: coverage.errorUpdatedAt,
+                retrying: coverage.isFetching,
+                retry: () => void coverage.refetch(),
+              }
+            : null
+        }
+        holdsSearch={query !== null}
+        onModeChange={(by) => setSwitched({ url, by })}
+      />
       {problem ? (
         <p className="notice notice--error" role="alert">
           The search in this link was not run. {problem.error}
         </p>
       ) : null}
-      {query ? <SearchResults query={query} /> : null}
+      {shown ? <SearchResults query={shown} /> : null}
     </>
   );
 }

@@ -8,6 +8,9 @@ import { licenseQueries } from "../api/license-queries.ts";
 import { MAX_RESULTS } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
+import { localIsoDate } from "../shared/dates.ts";
+import { recordAsOf } from "../shared/record-source.ts";
+import { licenseVerdict } from "../shared/verdict.ts";
 import { searchWords } from "./highlight.tsx";
 import { ResultItem } from "./result-item.tsx";
 import { searchUrl } from "./search-url.ts";
@@ -19,15 +22,19 @@ export function SearchResults({ query }: { query: SearchQuery }) {
   useArrivalFocus(headingRef, result.isSuccess);
 
   const words = searchWords(query.q);
-  const licenses = result.data ?? [];
+  const licenses = result.data?.licenses ?? [];
   const count = licenses.length;
+  const today = localIsoDate(new Date());
+  // The service answers at most MAX_RESULTS and never says how many more match: a full page is "the first".
   const status = result.isPending
     ? "Searching…"
     : result.isError
       ? "The search failed."
       : count === 0
         ? "No licenses found."
-        : `${count} license${count === 1 ? "" : "s"} found${count === MAX_RESULTS ? " (the first 10 shown)" : ""}.`;
+        : count === MAX_RESULTS
+          ? `The first ${MAX_RESULTS} matches, best first; there may be more.`
+          : `${count} license${count === 1 ? "" : "s"} found.`;
 
   return (
     <section className="results" aria-labelledby="results-heading" aria-busy={result.isFetching}>
@@ -52,7 +59,8 @@ export function SearchResults({ query }: { query: SearchQuery }) {
 
       {count === MAX_RESULTS ? (
         <p className="notice notice--info">
-          Only the first {MAX_RESULTS} matches are shown. Add more words to the {query.by} to narrow the search.
+          The service gives the first {MAX_RESULTS} matches and does not say how many more there are. Add more words to
+          the {query.by} to narrow the search.
         </p>
       ) : null}
 
@@ -60,9 +68,24 @@ export function SearchResults({ query }: { query: SearchQuery }) {
 
       {count > 0 ? (
         <ol className="results__list" aria-label="Matching licenses">
-          {licenses.map((license) => (
-            <ResultItem key={license.license} license={license} by={query.by} words={words} />
-          ))}
+          {licenses.map((license, i) => {
+            const provenance = result.data?.provenance[i] ?? null;
+            const verdict = licenseVerdict(license, {
+              today,
+              asOf: recordAsOf(provenance),
+              decoding: result.data!.decoding,
+            });
+            return (
+              <ResultItem
+                key={license.license}
+                license={license}
+                verdict={verdict}
+                provenance={provenance}
+                by={query.by}
+                words={words}
+              />
+            );
+          })}
         </ol>
       ) : null}
     </section>

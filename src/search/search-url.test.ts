@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSearchUrl, submitTarget } from "./search-url.ts";
+import { looksLikeLicenseNumber, readSearchUrl, searchFormUrl, submitTarget } from "./search-url.ts";
 
 const read = (search: string) => readSearchUrl(new URLSearchParams(search));
 
@@ -25,6 +25,14 @@ describe("reading a search from the URL", () => {
       problem: null,
     });
     expect(read(`state=ny&q=${"a".repeat(101)}`).query).toBeNull();
+  });
+
+  it("keeps a license number as a form to show, not a search to run", () => {
+    expect(read("state=ny&by=license&q=1268007")).toEqual({
+      values: { state: "ny", by: "license", q: "1268007" },
+      query: null,
+      problem: null,
+    });
   });
 
   it("says why a term in the URL cannot be searched, but not that a term is missing", () => {
@@ -59,10 +67,20 @@ describe("submitting the form", () => {
   });
 
   it("sends a license number straight to its page, leading zeros, slashes, spaces and # intact", () => {
-    expect(submitTarget({ state: "ny", by: "license", q: " 0012345 " })).toEqual({ url: "/license/ny/0012345" });
-    expect(submitTarget({ state: "ca", by: "license", q: "47/B 12#3" })).toEqual({
+    expect(submitTarget({ state: "ny", by: "license", q: " 0012345 " })).toMatchObject({ url: "/license/ny/0012345" });
+    expect(submitTarget({ state: "ca", by: "license", q: "47/B 12#3" })).toMatchObject({
       url: "/license/ca/47%2FB%2012%233",
     });
+  });
+
+  it("leaves the form with the number behind a license, for Back to come to", () => {
+    const target = submitTarget({ state: "ca", by: "license", q: " 47/B 12#3 " });
+    expect(target).toEqual({
+      url: "/license/ca/47%2FB%2012%233",
+      formUrl: "/?state=ca&by=license&q=47%2FB+12%233",
+    });
+    const back = new URL((target as { formUrl: string }).formUrl, "http://app");
+    expect(readSearchUrl(back.searchParams).values).toEqual({ state: "ca", by: "license", q: "47/B 12#3" });
   });
 
   it("says what to fix first", () => {
@@ -76,5 +94,29 @@ describe("submitting the form", () => {
       error: "Name must be at most 100 characters.",
     });
     expect(submitTarget({ state: "ny", by: "name", q: "bad\u0007bell" })).toMatchObject({ field: "q" });
+  });
+});
+
+describe("the search form's own URL", () => {
+  it("fills the form in any mode, for links such as a license page's “New search”", () => {
+    expect(searchFormUrl({ state: "ny", by: "license", q: "1268007" })).toBe("/?state=ny&by=license&q=1268007");
+    expect(searchFormUrl({ state: "nj", by: "license" })).toBe("/?state=nj&by=license");
+    expect(searchFormUrl({ state: "ma", by: "address", q: "" })).toBe("/?state=ma&by=address");
+    const url = new URL(searchFormUrl({ state: "ny", by: "license", q: "00780-RS-0116" }), "http://app");
+    expect(readSearchUrl(url.searchParams)).toEqual({
+      values: { state: "ny", by: "license", q: "00780-RS-0116" },
+      query: null,
+      problem: null,
+    });
+  });
+});
+
+describe("a term that looks like a license number", () => {
+  it.each(["1268007", "00780-RS-0116", "0101-33-005-003", "574903", " 1234 "])("%s does", (term) => {
+    expect(looksLikeLicenseNumber(term)).toBe(true);
+  });
+
+  it.each(["tavern", "7-eleven", "12 main st", "123", "1268 007", "A1B2C3D4", "route66", ""])("%s does not", (term) => {
+    expect(looksLikeLicenseNumber(term)).toBe(false);
   });
 });

@@ -5,6 +5,10 @@ import {
   type SearchQuery,
 } from "../contract/search-query.ts";
 import { isStateCode } from "../contract/states.ts";
+// In shared, so that the license pages' "New search" links make the same URL: `by=license` fills the form, runs nothing.
+import { searchFormUrl } from "../shared/search-form-url.ts";
+
+export { searchFormUrl };
 
 /** A license number is not searched: it opens the detail page. */
 export type SearchMode = SearchField | "license";
@@ -20,6 +24,12 @@ export interface FieldError {
   error: string;
 }
 
+/** Where submitting goes; for a license number, also the form to leave behind, so that Back comes to the number. */
+export interface SubmitTarget {
+  url: string;
+  formUrl?: string;
+}
+
 const EMPTY_MESSAGES: Record<SearchMode, string> = {
   name: "Enter a business or owner name.",
   address: "Enter a street address.",
@@ -27,11 +37,21 @@ const EMPTY_MESSAGES: Record<SearchMode, string> = {
 };
 
 export function searchUrl(query: SearchQuery): string {
-  return `/?${new URLSearchParams({ state: query.state, by: query.by, q: query.q })}`;
+  return searchFormUrl(query);
 }
 
 export function licenseUrl(state: string, license: string): string {
   return `/license/${state}/${encodeURIComponent(license)}`;
+}
+
+/**
+ * A term typed as a name or address that is more likely a license number: one token, at least 4 digits, and
+ * more digits than anything else (`1268007`, `00780-RS-0116`, `0101-33-005-003`; not `7-eleven` or `12 main st`).
+ */
+export function looksLikeLicenseNumber(term: string): boolean {
+  const token = term.trim();
+  const digits = token.replace(/[^0-9]/g, "").length;
+  return !/\s/.test(token) && digits >= 4 && digits * 2 > [...token].length;
 }
 
 /** The form's values as the URL gives them, the search they make if they make one, and why not if the term is why. */
@@ -40,9 +60,10 @@ export function readSearchUrl(params: URLSearchParams): {
   query: SearchQuery | null;
   problem: FieldError | null;
 } {
+  const by = params.get("by");
   const values: SearchFormValues = {
     state: (params.get("state") ?? "").toLowerCase(),
-    by: params.get("by") === "address" ? "address" : "name",
+    by: by === "address" || by === "license" ? by : "name",
     q: params.get("q") ?? "",
   };
   const checked = check(values);
@@ -52,10 +73,14 @@ export function readSearchUrl(params: URLSearchParams): {
 }
 
 /** Where submitting the form goes, or what to fix first. */
-export function submitTarget(values: SearchFormValues): { url: string } | FieldError {
+export function submitTarget(values: SearchFormValues): SubmitTarget | FieldError {
   const checked = check(values);
   if ("error" in checked) return checked;
-  return { url: "query" in checked ? searchUrl(checked.query) : licenseUrl(values.state, checked.license) };
+  if ("query" in checked) return { url: searchUrl(checked.query) };
+  return {
+    url: licenseUrl(values.state, checked.license),
+    formUrl: searchFormUrl({ state: values.state, by: "license", q: checked.license }),
+  };
 }
 
 function check(values: SearchFormValues): { query: SearchQuery } | { license: string } | FieldError {

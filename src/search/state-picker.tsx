@@ -1,13 +1,14 @@
 import type { Ref } from "react";
+import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
-import { STATES } from "../contract/states.ts";
+import { STATES, stateName } from "../contract/states.ts";
 import { formatIsoDate } from "../shared/dates.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;
   value: string;
   onChange: (state: string) => void;
-  /** The key's states; `null` or not yet known: every state may answer. */
+  /** The key's states; `null` (a service without the list) or not known: no state is marked. */
   coverage: readonly StateCoverage[] | null | undefined;
   invalid: boolean;
   describedBy: string;
@@ -44,11 +45,40 @@ export function StatePicker({ ref, value, onChange, coverage, invalid, described
 export function coverageNote(state: string, coverage: readonly StateCoverage[] | null | undefined): string {
   if (!state || !coverage) return "";
   const c = coverage.find((s) => s.state === state);
-  if (!c) return "Your API key does not cover this state.";
+  if (!c) {
+    const name = stateName(state) ?? state.toUpperCase();
+    return `License Lookup has no ${name} records for your team. Ask whoever runs your License Lookup to add ${name}.`;
+  }
   const agencies = [...new Set(c.sources.map((s) => s.agency))].join(" and ");
   const dates = [...new Set(c.sources.map((s) => s.as_of).filter((d) => d !== null))].sort();
   const asOf = dates.length
     ? `, as of ${formatIsoDate(dates[0]!)}${dates.length > 1 ? ` to ${formatIsoDate(dates.at(-1)!)}` : ""}`
     : "";
   return `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}${asOf}.`;
+}
+
+/** The list of states could not be fetched: the service is down or failing, and no search will answer until it is back. */
+export interface CoverageFailure {
+  error: unknown;
+  /** When it failed, in ms since the epoch. */
+  at: number;
+  retrying: boolean;
+  retry: () => void;
+}
+
+export function ServiceUnreachable({ id, failure }: { id: string; failure: CoverageFailure }) {
+  const requestId = failure.error instanceof ApiError ? failure.error.details.requestId : undefined;
+  const time = new Date(failure.at).toLocaleTimeString("en-US");
+  return (
+    <div id={id} className="notice notice--error field__notice" role="alert">
+      <p>
+        <strong>The license service cannot be reached.</strong> Nothing can be looked up until it answers. Failed at{" "}
+        {time}
+        {requestId ? ` (request id ${requestId})` : ""}.
+      </p>
+      <button type="button" className="button" onClick={failure.retry}>
+        {failure.retrying ? "Trying again…" : "Try again"}
+      </button>
+    </div>
+  );
 }

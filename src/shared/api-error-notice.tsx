@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { ApiError } from "../api/api-error.ts";
 import { adviseOnError } from "./error-advice.ts";
 
@@ -13,6 +13,9 @@ interface Props {
 
 export function ApiErrorNotice({ error, stateLabel, onRetry, children }: Props) {
   const advice = adviseOnError(error, stateLabel);
+  // What a report needs: when it happened, and the service's id for the request when it gave one.
+  const [at] = useState(() => new Date());
+  const requestId = error instanceof ApiError ? error.details.requestId : undefined;
   useEffect(() => {
     // With the request id, the service's log tells the rest.
     if (advice.report) console.error("License Lookup:", error, error instanceof ApiError ? error.details : "");
@@ -30,6 +33,12 @@ export function ApiErrorNotice({ error, stateLabel, onRetry, children }: Props) 
     <div className="notice notice--error" role="alert">
       <h2 className="notice__title">{advice.title}</h2>
       <p>{advice.body}</p>
+      {advice.report || (error instanceof ApiError && error.kind === "network") ? (
+        <p className="notice__reference">
+          At {at.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "long" })}
+          {requestId ? `; request id ${requestId}` : ""}.
+        </p>
+      ) : null}
       {(advice.retry && onRetry) || children ? (
         <p className="notice__actions">
           {advice.retry && onRetry ? (

@@ -13,11 +13,14 @@ describe("what a person is told about a failed request", () => {
     expect(retry).toEqual(["unauthorized", "rate-limited", "server", "network", "invalid-response"]);
   });
 
-  it("names the state that is not covered, and says to pick another", () => {
-    expect(advise("unavailable")).toMatchObject({
-      title: "New Jersey is not available",
-      body: expect.stringContaining("Pick another state"),
-    });
+  it("names the state that is not covered and says what a clerk can do, without talk of API keys", () => {
+    expect(advise("unavailable")).toEqual(
+      expect.objectContaining({
+        title: "New Jersey is not covered",
+        body: "License Lookup has no New Jersey records for your team. Pick another state, or ask whoever runs License Lookup for your team to add New Jersey.",
+      }),
+    );
+    expect(advise("unavailable").body).not.toMatch(/API key/i);
   });
 
   it("points at the key for a 401, and says how long to wait on a 429", () => {

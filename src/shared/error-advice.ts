@@ -32,15 +32,15 @@ export function adviseOnError(error: unknown, stateLabel: string): ErrorAdvice {
       };
     case "unavailable":
       return {
-        title: `${stateLabel} is not available`,
-        body: `Your API key does not cover ${stateLabel}, or the service holds no records for it. Pick another state.`,
+        title: `${stateLabel} is not covered`,
+        body: `License Lookup has no ${stateLabel} records for your team. Pick another state, or ask whoever runs License Lookup for your team to add ${stateLabel}.`,
         retry: false,
         report: false,
       };
     case "unauthorized":
       return {
-        title: "The service did not accept the API key",
-        body: "The app's server sends the key from LLS_API_KEY. Check that it holds a current key, restart the app, then try again.",
+        title: "The license service refused this app",
+        body: "Ask whoever runs License Lookup for your team to check its access key (LLS_API_KEY on the app's server) and restart the app.",
         retry: true,
         report: false,
       };
@@ -58,7 +58,7 @@ export function adviseOnError(error: unknown, stateLabel: string): ErrorAdvice {
     case "server":
       return {
         title: "The license service ran into a problem",
-        body: `This is on the service's side${ref}. Try again in a moment; if it keeps happening, report it with the time.`,
+        body: `This is on the service's side${ref}. Try again in a moment; if it keeps happening, report it with the time below.`,
         retry: true,
         report: true,
       };

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { DecodingTableSchema, type DecodingTable } from "./decoding-table.ts";
+import { codeName, codeNames, DECODED_STATES, loadDecodingTable, statusCategory } from "./decode.ts";
+
+const tables = new Map<string, DecodingTable | null>();
+for (const state of [...DECODED_STATES, "tx"]) tables.set(state, await loadDecodingTable(state));
+const table = (state: string) => tables.get(state) ?? null;
+
+describe("the decoding tables", () => {
+  it.each(DECODED_STATES)("%s: is well formed, and every entry names one of its sources", (state) => {
+    expect(DecodingTableSchema.parse(table(state))).toMatchObject({ state });
+  });
+
+  it("has no table for a state we hold none for", () => {
+    expect(table("tx")).toBeNull();
+  });
+});
+
+describe("statusCategory", () => {
+  it("decodes California's report codes and the words our service serves for them", () => {
+    expect(statusCategory(table("ca"), "ACTIVE")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("ca"), "PEND")).toEqual({ category: "pending", words: "application pending" });
+    expect(statusCategory(table("ca"), "pending")).toEqual({ category: "pending", words: "application pending" });
+    expect(statusCategory(table("ca"), "new")).toEqual({ category: "pending", words: "new application" });
+    expect(statusCategory(table("ca"), "REVPEN")).toEqual({ category: "not in force", words: "revocation pending" });
+    expect(statusCategory(table("ca"), "revpen")).toEqual({ category: "not in force", words: "revocation pending" });
+    expect(statusCategory(table("ca"), "SUREND")).toEqual({ category: "not in force", words: "surrendered" });
+    expect(statusCategory(table("ca"), "surrendered")).toEqual({ category: "not in force", words: "surrendered" });
+    expect(statusCategory(table("ca"), "cancelled")).toEqual({ category: "not in force", words: "cancelled" });
+    expect(statusCategory(table("ca"), "suspended")).toEqual({ category: "not in force", words: "suspended" });
+    expect(statusCategory(table("ca"), "revoked")).toEqual({
+      category: "not in force",
+      words: "revoked automatically",
+    });
+    expect(statusCategory(table("ca"), "deprev")).toEqual({ category: "not in force", words: "revoked" });
+    expect(statusCategory(table("ca"), "r64b")).toEqual({
+      category: "not in force",
+      words: "under ABC rule 64(b) (meaning not published by ABC)",
+    });
+    // The importer serves NREN as "expired".
+    expect(statusCategory(table("ca"), "NREN")).toEqual({ category: "not in force", words: "not renewed" });
+    expect(statusCategory(table("ca"), "expired")).toEqual({ category: "not in force", words: "not renewed" });
+    expect(statusCategory(table("ca"), "WTHDRN")).toEqual({ category: "not in force", words: "application withdrawn" });
+    expect(statusCategory(table("ca"), "withdrawn")).toEqual({
+      category: "not in force",
+      words: "application withdrawn",
+    });
+    expect(statusCategory(table("ca"), "denied")).toEqual({ category: "not in force", words: "application denied" });
+  });
+
+  it("decodes New York's active list and its applications", () => {
+    expect(statusCategory(table("ny"), "active")).toEqual({
+      category: "in force",
+      words: "on the SLA's list of active licenses",
+    });
+    expect(statusCategory(table("ny"), "pending")).toEqual({
+      category: "pending",
+      words: "application received, not yet decided",
+    });
+  });
+
+  it("decodes New Jersey's inactive pocket licenses as not in force", () => {
+    expect(statusCategory(table("nj"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("nj"), "inactive")).toEqual({
+      category: "not in force",
+      words: "inactive (a pocket license, not in use at any premises)",
+    });
+  });
+
+  it("decodes Massachusetts' expiration status", () => {
+    expect(statusCategory(table("ma"), "Active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("ma"), "expired")).toEqual({ category: "not in force", words: "expired" });
+  });
+
+  it("ignores case and surrounding spaces, in the state and the status", async () => {
+    expect(await loadDecodingTable("CA")).toBe(table("ca"));
+    expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
+  });
+
+  it("reads plain status words where the state's table has none (another service's data, a state without a table)", () => {
+    expect(statusCategory(table("ny"), "expired")).toEqual({ category: "not in force", words: "expired" });
+    expect(statusCategory(table("tx"), "Active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("tx"), "suspended")).toEqual({ category: "not in force", words: "suspended" });
+    expect(statusCategory(table("tx"), "pending")).toEqual({ category: "pending", words: "pending" });
+  });
+
+  it("keeps a status it cannot decode as written, in the unknown category", () => {
+    expect(statusCategory(table("ca"), "SLMSHD")).toEqual({ category: "unknown", words: "SLMSHD" });
+    expect(statusCategory(table("tx"), "in good standing")).toEqual({ category: "unknown", words: "in good standing" });
+    expect(statusCategory(table("ca"), "")).toEqual({ category: "unknown", words: "" });
+  });
+});
+
+describe("codeName", () => {
+  it("names California's license types by ABC's published numbers", () => {
+    expect(codeName(table("ca"), "type", "20")).toEqual({ name: "Off-Sale Beer & Wine" });
+    expect(codeName(table("ca"), "type", "21")).toEqual({ name: "Off-Sale General" });
+    expect(codeName(table("ca"), "type", "41")).toEqual({ name: "On-Sale Beer & Wine - Eating Place" });
+    expect(codeName(table("ca"), "type", "47")).toEqual({ name: "On-Sale General - Eating Place" });
+    expect(codeName(table("ca"), "type", "48")).toEqual({ name: "On-Sale General - Public Premises" });
+    expect(codeName(table("ca"), "type", "77")).toEqual({ name: "Event Permit" });
+  });
+
+  it("names each type of a California license that holds several", () => {
+    expect(codeNames(table("ca"), "type", "47, 58, 99x")).toEqual([
+      { code: "47", name: "On-Sale General - Eating Place" },
+      { code: "58", name: "Caterer's Permit" },
+      { code: "99x", unknown: true },
+    ]);
+    expect(codeNames(table("ca"), "type", "")).toEqual([]);
+  });
+
+  it("names New York's classes and types as the SLA's files name them", () => {
+    expect(codeName(table("ny"), "type", "OP")).toEqual({ name: "ON-PREMISES LIQUOR" });
+    expect(codeName(table("ny"), "class", "252")).toEqual({ name: "ON-PREMISES LIQUOR / O.P. FOOD AND BEV" });
+    expect(codeName(table("ny"), "class", "222")).toEqual({ name: "LIQUOR STORE" });
+  });
+
+  it("names New Jersey's license types by the number's type segment", () => {
+    expect(codeName(table("nj"), "type", "31")).toEqual({ name: "Club License" });
+    expect(codeName(table("nj"), "type", "33")).toEqual({ name: "Plenary Retail Consumption License" });
+    expect(codeName(table("nj"), "type", "36")).toEqual({ name: "Hotel/Motel License" });
+    expect(codeName(table("nj"), "type", "44")).toEqual({ name: "Plenary Retail Distribution License" });
+  });
+
+  it("names Massachusetts' license types and classes", () => {
+    expect(codeName(table("ma"), "type", "RS")).toEqual({ name: "Restaurant" });
+    expect(codeName(table("ma"), "type", "PK")).toEqual({
+      name: "Package Store, Convenience Store, Supermarket or Gas Station",
+    });
+    expect(codeName(table("ma"), "class", "Seasonal")).toEqual({ name: "Seasonal license" });
+  });
+
+  it("says a code is unknown where the state's table does not name it", () => {
+    expect(codeName(table("ca"), "type", "30")).toEqual({ unknown: true });
+    expect(codeName(table("ca"), "class", "41")).toEqual({ unknown: true });
+    expect(codeName(table("ny"), "type", "ZZ")).toEqual({ unknown: true });
+    expect(codeName(table("nj"), "type", "")).toEqual({ unknown: true });
+    expect(codeName(table("tx"), "type", "MB")).toEqual({ unknown: true });
+  });
+});

@@ -1,0 +1,14 @@
+/** The search form as a link: its state, its mode and what is typed (a license number opens no search of its own). */
+export function searchFormUrl({
+  state,
+  by,
+  q = "",
+}: {
+  state: string;
+  by: "name" | "address" | "license";
+  q?: string;
+}) {
+  const params = new URLSearchParams({ state, by });
+  if (q.trim()) params.set("q", q);
+  return `/?${params}`;
+}

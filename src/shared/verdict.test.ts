@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import type { License } from "../contract/license.ts";
+import { DECODED_STATES, loadDecodingTable } from "../contract/decoding/decode.ts";
+import { licenseVerdict, VERDICTS, type VerdictContext } from "./verdict.ts";
+
+const tables = new Map(await Promise.all(DECODED_STATES.map(async (s) => [s, await loadDecodingTable(s)] as const)));
+
+/** The verdict with the license's state's table, as the app gives it. */
+function verdictOf(license: License, context: Omit<VerdictContext, "decoding">) {
+  return licenseVerdict(license, { ...context, decoding: tables.get(license.state) ?? null });
+}
+
+function record(state: string, status: string, dates: Partial<License["dates"][string]> = {}): License {
+  return {
+    object: "license",
+    license: "1",
+    business: "SOME BAR",
+    owner: "SOME BAR LLC",
+    phone: null,
+    state,
+    status,
+    updated_at: "2026-11-22 09:00:00.000000",
+    address: { line_1: "1 MAIN ST", line_2: null, city: "TOWN", county: "", state: state.toUpperCase(), zip: "00000" },
+    dates: { [state]: { effective: null, expires: null, issued_original: null, issued_latest: null, ...dates } },
+    details: { class: null, description: null, type: "X" },
+  };
+}
+
+const today = "2026-11-22";
+const fresh = { today, asOf: "2026-03-20" };
+
+describe("licenseVerdict", () => {
+  it("calls a license expired once its expiry has passed, whatever its status says", () => {
+    expect(verdictOf(record("ny", "active", { expires: "2016-12-31" }), { today, asOf: "2016-01-14" })).toMatchObject({
+      verdict: "expired",
+      reason: "Expired on December 31, 2016; the state’s record still says “active”.",
+    });
+    expect(verdictOf(record("ca", "SLMSHD", { expires: "2024-01-31" }), fresh)).toMatchObject({
+      verdict: "expired",
+      reason: "Expired on January 31, 2024; the state’s record says “SLMSHD”.",
+    });
+  });
+
+  it("keeps a license valid through its expiry day", () => {
+    expect(verdictOf(record("ma", "active", { expires: today }), fresh).verdict).toBe("valid");
+    expect(verdictOf(record("ma", "active", { expires: "2026-11-21" }), fresh).verdict).toBe("expired");
+  });
+
+  it("calls a status that is not in force inactive, with the state's meaning as the reason", () => {
+    // California 574903: cancelled in September 2023, its term ending February 2024.
+    expect(verdictOf(record("ca", "cancelled", { expires: "2024-02-29" }), fresh)).toMatchObject({
+      verdict: "inactive",
+      reason: "Not in force: cancelled.",
+    });
+    expect(verdictOf(record("ca", "revpen", { expires: "2027-01-31" }), fresh).reason).toBe(
+      "Not in force: revocation pending.",
+    );
+    expect(verdictOf(record("nj", "inactive", { expires: "2027-06-30" }), fresh).reason).toBe(
+      "Not in force: inactive (a pocket license, not in use at any premises).",
+    );
+    // California's NREN is served as "expired", with no expiry date to pass.
+    expect(verdictOf(record("ca", "expired"), fresh)).toMatchObject({
+      verdict: "inactive",
+      reason: "Not in force: not renewed.",
+    });
+  });
+
+  it("calls an application pending: not yet licensed", () => {
+    expect(verdictOf(record("ny", "pending"), { today, asOf: "2020-02-04" })).toMatchObject({
+      verdict: "pending",
+      reason: "Not yet licensed: application received, not yet decided.",
+    });
+  });
+
+  it("asks a person to check a status it cannot decode, never calling it valid", () => {
+    expect(verdictOf(record("ca", "SLMSHD", { expires: "2027-01-01" }), fresh)).toMatchObject({
+      verdict: "check",
+      reason: "The state’s status “SLMSHD” is not one we can decode: confirm it with the agency.",
+    });
+    expect(verdictOf(record("ma", ""), fresh)).toMatchObject({
+      verdict: "check",
+      reason: "The state’s record gives no status: confirm it with the agency.",
+    });
+  });
+
+  it("asks a person to check data more than a year old, even when in force", () => {
+    expect(verdictOf(record("ca", "active", { expires: "2027-03-31" }), { today, asOf: "2024-04-01" })).toMatchObject({
+      verdict: "check",
+      reason: "In force in our data of April 1, 2024, which is more than a year old: confirm it with the agency.",
+    });
+    expect(verdictOf(record("ma", "active"), { today, asOf: "2025-11-22" }).verdict).toBe("valid");
+    expect(verdictOf(record("ma", "active"), { today, asOf: "2025-11-21" }).verdict).toBe("check");
+  });
+
+  it("asks a person to check a record in force that takes effect only later", () => {
+    expect(verdictOf(record("ma", "active", { effective: "2027-01-01" }), fresh)).toMatchObject({
+      verdict: "check",
+      reason: "The record says “active” but takes effect only on January 1, 2027.",
+    });
+  });
+
+  it("calls an in-force, current, fresh record valid and says until when", () => {
+    expect(verdictOf(record("ma", "Active", { expires: "2026-12-31" }), fresh)).toMatchObject({
+      verdict: "valid",
+      reason: "In force (active); expires December 31, 2026.",
+    });
+    expect(verdictOf(record("ma", "active"), fresh).reason).toBe(
+      "In force (active); the state publishes no expiry date.",
+    );
+  });
+
+  it("still works against a service that gives no data date, and says so", () => {
+    expect(verdictOf(record("tx", "active", { expires: "2027-01-01" }), { today, asOf: null })).toMatchObject({
+      verdict: "valid",
+      reason: "In force (active); expires January 1, 2027. The data’s date is not given: confirm it is current.",
+    });
+  });
+
+  it("uses only the fixed verdict words", () => {
+    const statuses = ["active", "pending", "cancelled", "revpen", "nonsense", ""];
+    const expiries = [null, "2016-12-31", "2030-01-01"];
+    for (const status of statuses)
+      for (const expires of expiries)
+        for (const asOf of [null, "2014-01-01", "2026-11-01"])
+          expect(VERDICTS).toContain(verdictOf(record("ca", status, { expires }), { today, asOf }).verdict);
+  });
+});
