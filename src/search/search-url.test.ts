@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeLicenseNumber, readSearchUrl, searchFormUrl, submitTarget } from "./search-url.ts";
+import { searchFormUrl } from "../shared/search-form-url.ts";
+import { looksLikeLicenseNumber, readSearchUrl, submitTarget } from "./search-url.ts";
 
 const read = (search: string) => readSearchUrl(new URLSearchParams(search));
 

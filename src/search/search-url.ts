@@ -8,8 +8,6 @@ import { isStateCode } from "../contract/states.ts";
 // In shared, so that the license pages' "New search" links make the same URL: `by=license` fills the form, runs nothing.
 import { searchFormUrl } from "../shared/search-form-url.ts";
 
-export { searchFormUrl };
-
 /** A license number is not searched: it opens the detail page. */
 export type SearchMode = SearchField | "license";
 
