@@ -1,7 +1,13 @@
-import { Link, Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { ErrorBoundary } from "react-error-boundary";
+import { Link, Outlet, useLocation } from "react-router";
+import { useNavigationPending } from "./browser-router.tsx";
+import { PageLoading } from "./page-loading.tsx";
+import { RootError } from "./root-error.tsx";
 
 export function Layout() {
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
+  const { key } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -17,19 +23,21 @@ export function Layout() {
           </Link>
           <span className="site-header__tagline">State liquor license records</span>
         </div>
-        {navigation.state === "loading" ? (
-          <div className="progress" role="progressbar" aria-label="Loading page" />
-        ) : null}
+        {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
       </header>
       <main id="main" className="container" tabIndex={-1}>
-        <Outlet />
+        {/* Inside the layout, so an error page keeps the header and its way home; another page clears it. */}
+        <ErrorBoundary FallbackComponent={RootError} resetKeys={[key]}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="site-footer">
         <div className="container">
           Records as published by each state’s licensing authority, through the License Lookup service.
         </div>
       </footer>
-      <ScrollRestoration />
     </>
   );
 }

@@ -2,11 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Component as SearchPage } from "../search/search-page.tsx";
+import { SearchPage } from "../search/search-page.tsx";
 import { createQueryClient } from "./query-client.ts";
 
-// The app's own client and search page, with the service's answers played in order. The license page's
-// retry (a router revalidation) does not re-render under jsdom; e2e/service-faults.spec.ts covers it in Chromium.
+// The app’s own client and search page, with the service’s answers played in order. The license page’s
+// retry after a fault is e2e/service-faults.spec.ts's, in Chromium.
 let answers: (() => Response)[];
 let calls: string[];
 

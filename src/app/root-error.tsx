@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { NotFoundPage } from "./not-found-page.tsx";
+import type { FallbackProps } from "react-error-boundary";
+import { Link } from "react-router";
 
-/** The last stop for errors no route explains: a page that was never there, or a fault in the app. */
-export function RootError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+/** The last stop for errors no page explains: a fault in the app, or its code failing to arrive. */
+export function RootError({ error }: FallbackProps) {
   console.error("License Lookup:", error);
   return (
     <div className="not-found">

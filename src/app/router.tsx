@@ -1,30 +1,21 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { createBrowserRouter } from "react-router";
+import { lazy } from "react";
+import { Route, Routes } from "react-router";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { PageLoading } from "./page-loading.tsx";
-import { RootError } from "./root-error.tsx";
 
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
-    {
-      Component: Layout,
-      HydrateFallback: PageLoading,
-      children: [
-        {
-          // Inside the layout, so an error page keeps the header and its way home.
-          ErrorBoundary: RootError,
-          children: [
-            { index: true, lazy: () => import("../search/search-page.tsx") },
-            {
-              path: "license/:state/:license",
-              HydrateFallback: PageLoading,
-              lazy: async () => (await import("../license/license-route.tsx")).licenseRoute(queryClient),
-            },
-            { path: "*", Component: NotFoundPage },
-          ],
-        },
-      ],
-    },
-  ]);
+// Each page's code arrives when it is first opened.
+const SearchPage = lazy(async () => ({ default: (await import("../search/search-page.tsx")).SearchPage }));
+const LicenseRoute = lazy(async () => ({ default: (await import("../license/license-route.tsx")).LicenseRoute }));
+
+/** The app's pages, inside the layout (whose boundaries show loading and faults with the header kept). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<SearchPage />} />
+        <Route path="license/:state/:license" element={<LicenseRoute />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

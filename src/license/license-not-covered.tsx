@@ -11,7 +11,7 @@ export function LicenseNotCovered({ state, license }: { state: string; license: 
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
-  // The agency's own lookup, from our table of the state (the loader has it at hand for a found state).
+  // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
   return (
     <div className="not-found">

@@ -21,7 +21,7 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
-  // The agency's own lookup, from our table of the state (the loader has it at hand for a found state).
+  // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
   // A source whose every record a newer one replaced covers nothing today.
   const sources = (coverage?.sources ?? []).filter((s) => s.records > 0);

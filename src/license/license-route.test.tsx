@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
+import { Suspense } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import { ExpiryNotice } from "./expiry-notice.tsx";
-import { licenseRoute } from "./license-route.tsx";
+import { LicenseRoute } from "./license-route.tsx";
 
 const FOUND: License = {
   object: "license",
@@ -86,7 +87,14 @@ function renderAt(url: string) {
   const router = createMemoryRouter(
     [
       { path: "/", element: <h1>Search</h1> },
-      { path: "/license/:state/:license", HydrateFallback: () => null, ...licenseRoute(client) },
+      {
+        path: "/license/:state/:license",
+        element: (
+          <Suspense fallback={null}>
+            <LicenseRoute />
+          </Suspense>
+        ),
+      },
     ],
     { initialEntries: [url] },
   );

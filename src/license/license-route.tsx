@@ -1,15 +1,7 @@
-import { useQuery, useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
+import { QueryErrorResetBoundary, usePrefetchQuery, useQuery, useSuspenseQueries } from "@tanstack/react-query";
 import { useRef } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useParams,
-  useRevalidator,
-  useRouteError,
-  type LoaderFunctionArgs,
-} from "react-router";
+import { ErrorBoundary } from "react-error-boundary";
+import { Link, Navigate, useParams } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
@@ -19,41 +11,46 @@ import { LicenseDetail } from "./license-detail.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
 
-/** The `/license/:state/:license` route; its loader fetches through the query cache so the page renders complete. */
-export function licenseRoute(queryClient: QueryClient) {
-  return {
-    loader: async ({ params, request }: LoaderFunctionArgs) => {
-      const { state = "", license = "" } = params;
-      const code = state.toLowerCase();
-      if (!isStateCode(code)) throw data(`No state “${state}”`, { status: 404 });
-      if (code !== state) throw redirect(`/license/${code}/${encodeURIComponent(license)}`);
-      const detail = licenseQueries.detail(code, license);
-      const provenance = licenseQueries.provenance(code, license);
-      request.signal.addEventListener("abort", () => {
-        void queryClient.cancelQueries({ queryKey: detail.queryKey });
-        void queryClient.cancelQueries({ queryKey: provenance.queryKey });
-      });
-      // What the state's data covers is for "not found"; without it that page still answers.
-      const coverage = queryClient.ensureQueryData(licenseQueries.coverage()).catch(() => null);
-      const [found] = await Promise.all([queryClient.ensureQueryData(detail), queryClient.ensureQueryData(provenance)]);
-      if (found === null) await coverage;
-      return null;
-    },
-    Component: LicensePage,
-    ErrorBoundary: LicenseError,
-  };
-}
-
-function useLicenseParams() {
+/**
+ * The `/license/:state/:license` page. Record, provenance and decoding are fetched together through the
+ * query cache, and the page shows once all three are in: it never shows a verdict without its source.
+ */
+export function LicenseRoute() {
   const { state = "", license = "" } = useParams();
-  return { state, license, stateLabel: stateName(state) ?? state.toUpperCase() };
+  const code = state.toLowerCase();
+  if (!isStateCode(code)) return <NoSuchState state={state} license={license} />;
+  if (code !== state) return <Navigate replace to={`/license/${code}/${encodeURIComponent(license)}`} />;
+  return <LicenseAnswer state={code} license={license} />;
 }
 
-function LicensePage() {
-  const { state, license } = useLicenseParams();
-  const { data: found, dataUpdatedAt } = useSuspenseQuery(licenseQueries.detail(state, license));
-  const { data: provenance } = useSuspenseQuery(licenseQueries.provenance(state, license));
-  const { data: decoding } = useSuspenseQuery(licenseQueries.decoding(state));
+function LicenseAnswer({ state, license }: { state: string; license: string }) {
+  // What the state's data covers, for "not found": asked alongside the record, so that page has it at once.
+  usePrefetchQuery(licenseQueries.coverage());
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary
+          onReset={reset}
+          resetKeys={[state, license]}
+          fallbackRender={({ error, resetErrorBoundary }) => (
+            <LicenseError error={error} state={state} license={license} retry={resetErrorBoundary} />
+          )}
+        >
+          <LicensePage state={state} license={license} />
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
+
+function LicensePage({ state, license }: { state: string; license: string }) {
+  const [{ data: found, dataUpdatedAt }, { data: provenance }, { data: decoding }] = useSuspenseQueries({
+    queries: [
+      licenseQueries.detail(state, license),
+      licenseQueries.provenance(state, license),
+      licenseQueries.decoding(state),
+    ],
+  });
   const coverage = useQuery({ ...licenseQueries.coverage(), enabled: found === null });
   return found ? (
     <LicenseDetail license={found} provenance={provenance} decoding={decoding} retrievedAt={new Date(dataUpdatedAt)} />
@@ -66,17 +63,25 @@ function LicensePage() {
   );
 }
 
-/** The service's failures, and a state code that names no state, are this route's to explain; the rest goes up. */
-function LicenseError() {
-  const error = useRouteError();
-  const { state, license, stateLabel } = useLicenseParams();
-  const revalidator = useRevalidator();
+/** The service's failures are this page's to explain; the rest goes up. */
+function LicenseError({
+  error,
+  state,
+  license,
+  retry,
+}: {
+  error: unknown;
+  state: string;
+  license: string;
+  retry: () => void;
+}) {
+  const stateLabel = stateName(state) ?? state.toUpperCase();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NoSuchState state={state} license={license} />;
   if (error instanceof ApiError && error.kind === "unavailable") {
     return <LicenseNotCovered state={state} license={license} />;
   }
+  // Not the service's: a fault of the app, for the page-wide boundary.
   if (!(error instanceof ApiError)) throw error;
 
   return (
@@ -86,7 +91,7 @@ function LicenseError() {
       <h1 ref={headingRef} tabIndex={-1}>
         License <span className="mono given">{license}</span>
       </h1>
-      <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={() => void revalidator.revalidate()}>
+      <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={retry}>
         <Link className="button button--quiet" to={`/?state=${state}`}>
           New search
         </Link>

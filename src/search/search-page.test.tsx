@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { License } from "../contract/license.ts";
-import { Component as SearchPage } from "./search-page.tsx";
+import { SearchPage } from "./search-page.tsx";
 
 function license(n: number, overrides: Partial<License> = {}): License {
   return {

@@ -9,7 +9,7 @@ import { SearchForm } from "./search-form.tsx";
 import { SearchResults } from "./search-results.tsx";
 
 /** The `/` route: the search lives in the query string, so reload, back and forward restore it. */
-export function Component() {
+export function SearchPage() {
   const [params] = useSearchParams();
   const url = params.toString();
   const { values, query, problem } = readSearchUrl(params);
