@@ -1,6 +1,6 @@
 import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { datasetTables, markWordStarts } from "./dataset-tables.ts";
-import { words } from "./normalize.ts";
+import { words } from "../../src/contract/normalize-text.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { matchTier } from "./search-ranking.ts";

@@ -1,5 +1,5 @@
 import { MIN_INSIDE_WORD, startsInOrder, type SearchTerms } from "./search-terms.ts";
-import { words } from "./normalize.ts";
+import { words } from "../../src/contract/normalize-text.ts";
 
 /**
  * The ranking rule, written plainly: how well one field key matches, lower is better, null is no match.

@@ -1,5 +1,5 @@
 import type { SearchField } from "../../src/contract/search-query.ts";
-import { normalizeText, words } from "./normalize.ts";
+import { normalizeText, words } from "../../src/contract/normalize-text.ts";
 import { canonicalStreetWord } from "./street-words.ts";
 
 /** The normalized fields search runs over: business and owner for `name`, address line 1 for `address`. */

@@ -22,6 +22,9 @@ export function Layout() {
             License Lookup
           </Link>
           <span className="site-header__tagline">State liquor license records</span>
+          <nav className="site-header__nav" aria-label="Pages">
+            <Link to="/verify">Verify a list</Link>
+          </nav>
         </div>
         {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
       </header>

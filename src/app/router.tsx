@@ -6,6 +6,7 @@ import { NotFoundPage } from "./not-found-page.tsx";
 // Each page's code arrives when it is first opened.
 const SearchPage = lazy(async () => ({ default: (await import("../search/search-page.tsx")).SearchPage }));
 const LicenseRoute = lazy(async () => ({ default: (await import("../license/license-route.tsx")).LicenseRoute }));
+const VerifyPage = lazy(async () => ({ default: (await import("../verify/verify-page.tsx")).VerifyPage }));
 
 /** The app's pages, inside the layout (whose boundaries show loading and faults with the header kept). */
 export function AppRoutes() {
@@ -14,6 +15,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<SearchPage />} />
         <Route path="license/:state/:license" element={<LicenseRoute />} />
+        <Route path="verify" element={<VerifyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

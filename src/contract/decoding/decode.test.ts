@@ -11,6 +11,27 @@ describe("the decoding tables", () => {
     expect(DecodingTableSchema.parse(table(state))).toMatchObject({ state });
   });
 
+  // 9 a digit, A a letter, anything else as written.
+  const shapeOf = (license: string) => license.replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A");
+
+  it.each([
+    ["ny", "9999999", "1268007"],
+    ["ma", "99999-AA-9999", "00780-RS-0116"],
+    ["nj", "9999-99-999-999", "0101-33-005-003"],
+  ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
+    expect(table(state)?.number).toMatchObject({ format, example });
+    expect(shapeOf(example)).toBe(format);
+  });
+
+  it("gives no number format for California, whose numbers run from 3 to 6 digits", () => {
+    expect(table("ca")?.number).toBeUndefined();
+  });
+
+  it("refuses a number format whose source the table does not hold", () => {
+    const number = { format: "9999999", example: "1268007", source: "a-blog" };
+    expect(DecodingTableSchema.safeParse({ ...table("ny"), number }).success).toBe(false);
+  });
+
   it("has no table for a state we hold none for", () => {
     expect(table("tx")).toBeNull();
   });

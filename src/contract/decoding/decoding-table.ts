@@ -22,6 +22,14 @@ const StatusEntrySchema = z.object({
   source: z.string(),
 });
 
+/** How the state writes every license number, so that a number written otherwise can be offered in its form. */
+const NumberFormatSchema = z.object({
+  /** `9` a digit, `A` a letter, any other character as written: `99999-AA-9999`. */
+  format: z.string().check(z.regex(/[9A]/)),
+  example: z.string(),
+  source: z.string(),
+});
+
 const CodeTableSchema = z.object({
   source: z.string(),
   names: z.record(z.string(), z.string()),
@@ -37,6 +45,8 @@ export const DecodingTableSchema = z
     agency: z.string(),
     /** The agency's own public lookup: where "not in our data" sends a clerk. */
     lookup: z.object({ title: z.string(), url: z.string().check(z.startsWith("https://")) }),
+    /** Absent for a state whose numbers have no fixed form (California's run from 3 to 6 digits). */
+    number: z.optional(NumberFormatSchema),
     sources: z.record(z.string(), SourceSchema),
     statuses: z.array(StatusEntrySchema),
     codes: z.object({ type: z.optional(CodeTableSchema), class: z.optional(CodeTableSchema) }),
@@ -44,7 +54,9 @@ export const DecodingTableSchema = z
   .check(
     z.refine(
       (t) =>
-        [...t.statuses, ...Object.values(t.codes).filter((c) => c !== undefined)].every((e) => e.source in t.sources),
+        [...t.statuses, ...Object.values(t.codes), t.number]
+          .filter((entry) => entry !== undefined)
+          .every((entry) => entry.source in t.sources),
       { message: "every entry names one of the table's sources" },
     ),
     z.refine(

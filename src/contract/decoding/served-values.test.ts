@@ -30,6 +30,14 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     expect(undecoded).toEqual([]);
   });
 
+  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded)", async () => {
+    const format = (await loadDecodingTable(adapter.state))?.number?.format;
+    const fits = format
+      ? (license: string) => license.replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A") === format
+      : (license: string) => /^[1-9][0-9]{2,5}$/.test(license);
+    expect(served.map((r) => r.license).filter((license) => !fits(license))).toEqual([]);
+  });
+
   it("names every license type and class it serves", async () => {
     const table = await loadDecodingTable(adapter.state);
     const unnamed = (kind: "type" | "class", values: (string | null)[]) =>

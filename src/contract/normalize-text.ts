@@ -1,5 +1,6 @@
 /**
- * The one text form both the index and the query go through, so that matching ignores case,
+ * The one text form names are compared in, by the service's search (its index and its queries) and
+ * by the app (a name on a clerk's list against the record's), so that matching ignores case,
  * accents, punctuation and apostrophes (`JOE'S` = `JOES` = `Joe's`) and `&` = `and`.
  */
 export function normalizeText(text: string): string {

@@ -1,0 +1,207 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import { licenseQueries } from "../api/license-queries.ts";
+import { localIsoDate } from "../shared/dates.ts";
+import { parseListText, readListFile, type ListRow } from "./list-input.ts";
+import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
+import { VerifyResults } from "./verify-results.tsx";
+import { clearKept, loadKept, saveKept, type SavedCheck } from "./verify-storage.ts";
+
+interface Running {
+  total: number;
+  progress: VerifyProgress;
+}
+
+/** The `/verify` route: a list of licenses, pasted or from a file, a verdict for each row. */
+export function VerifyPage() {
+  const [saved] = useState(loadKept);
+  const [text, setText] = useState(saved.draft);
+  const [check, setCheck] = useState<SavedCheck | null>(saved.check);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notKept, setNotKept] = useState(false);
+  const coverage = useQuery(licenseQueries.coverage());
+  const abort = useRef<AbortController | null>(null);
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const keep = (draft: string, kept: SavedCheck | null) => setNotKept(!saveKept({ draft, check: kept }));
+
+  async function verify(rows: ListRow[]) {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const checkedAt = new Date().toISOString();
+    setCheck(null);
+    setRunning({ total: rows.length, progress: { results: [], done: 0, oneByOne: false, waiting: 0 } });
+    try {
+      const results = await verifyList(rows, {
+        today: localIsoDate(new Date()),
+        coverage: coverage.data ?? (await coverageOrNull()),
+        signal: controller.signal,
+        onProgress: (progress) => setRunning({ total: rows.length, progress }),
+      });
+      const done = { results, checkedAt };
+      setCheck(done);
+      keep(text, done);
+      resultsRef.current?.focus();
+    } catch (error) {
+      if (!controller.signal.aborted) setProblem(`The check stopped: ${String(error)}`);
+    } finally {
+      if (abort.current === controller) setRunning(null);
+    }
+  }
+
+  async function coverageOrNull() {
+    return (await coverage.refetch()).data ?? null;
+  }
+
+  function start() {
+    const input = parseListText(text);
+    if ("error" in input) {
+      setProblem(input.error);
+      return;
+    }
+    setProblem(null);
+    void verify(input.rows);
+  }
+
+  async function readFile(file: File) {
+    const input = await readListFile(file);
+    if ("error" in input) {
+      setProblem(input.error);
+      return;
+    }
+    setProblem(null);
+    // The file's rows land in the box, where the clerk sees and may correct them before verifying.
+    const lines = input.rows.map((r) =>
+      [r.stateGiven, r.license, r.business, r.address].map((cell) => cell.replace(/[\t\r\n]+/g, " ")).join("\t"),
+    );
+    const asText = ["State\tLicense number\tBusiness name\tAddress", ...lines].join("\n");
+    setText(asText);
+    keep(asText, null);
+  }
+
+  function clear() {
+    abort.current?.abort();
+    setText("");
+    setCheck(null);
+    setRunning(null);
+    setProblem(null);
+    clearKept();
+  }
+
+  function onDrop(event: DragEvent) {
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    void readFile(file);
+  }
+
+  const shown: (RowResult | undefined)[] = running ? running.progress.results : (check?.results ?? []);
+
+  return (
+    <div className="verify">
+      <title>Verify a list – License Lookup</title>
+      <p className="print-only print-title">License Lookup · list verification</p>
+      <div className="page-intro">
+        <h1>Verify a list</h1>
+        <p className="lede no-print">
+          Paste the licenses you ship to, or choose a file, and get what each one’s record means today, with its source
+          and date.
+        </p>
+      </div>
+
+      <form
+        className="verify__form no-print"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
+        <label htmlFor="verify-list" className="field__label">
+          Licenses to verify
+        </label>
+        <p id="verify-list-hint" className="field__hint">
+          One license a line: state, license number, and if you have them the business name and address. Columns pasted
+          from a spreadsheet work, and so do commas; a header row is optional. Up to 5,000 rows.
+        </p>
+        <textarea
+          id="verify-list"
+          className="verify__list mono"
+          aria-describedby="verify-list-hint"
+          rows={10}
+          spellCheck={false}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            keep(event.target.value, check);
+          }}
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={onDrop}
+          placeholder={"NY, 1268007\nMA, 00780-RS-0116, Union Oyster House\nNew Jersey, 0101-33-005-003"}
+        />
+        <p className="verify__file">
+          <label htmlFor="verify-file">Or choose a CSV or XLSX file</label>{" "}
+          <input
+            id="verify-file"
+            type="file"
+            accept=".csv,.xlsx,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void readFile(file);
+              event.target.value = "";
+            }}
+          />
+        </p>
+        {problem ? (
+          <p className="notice notice--error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <p className="verify__actions">
+          <button type="submit" className="button button--primary" disabled={text.trim() === ""}>
+            Verify
+          </button>
+          {text || check ? (
+            <button type="button" className="button button--quiet" onClick={clear}>
+              Clear the list
+            </button>
+          ) : null}
+        </p>
+        {notKept ? (
+          <p className="notice notice--info">
+            This browser would not keep the list: it will be gone on closing the tab.
+          </p>
+        ) : null}
+      </form>
+
+      {running ? (
+        <div className="verify__progress no-print">
+          <progress id="verify-progress" max={running.total} value={running.progress.done} aria-label="Rows verified" />
+          <p role="status">
+            Verified {running.progress.done.toLocaleString("en-US")} of {running.total.toLocaleString("en-US")} rows.
+            {running.progress.waiting > 0
+              ? ` The service asked to wait ${running.progress.waiting} s; the check goes on by itself.`
+              : ""}
+          </p>
+          {running.progress.oneByOne ? (
+            <p className="notice notice--info">
+              This service answers one license a request, so a long list takes longer here.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {shown.length > 0 ? (
+        <VerifyResults
+          headingRef={resultsRef}
+          results={shown}
+          checkedAt={check?.checkedAt ?? null}
+          complete={check !== null && !running}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { memo, useState, type RefObject } from "react";
+import { flushSync } from "react-dom";
+import { Link } from "react-router";
+import { formatIsoDate } from "../shared/dates.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
+import { verifyCsv, type CsvRecord } from "./verify-csv.ts";
+import type { RowResult } from "./verify-list.ts";
+
+interface Props {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** In the list's order; undefined for rows still on their way. */
+  results: readonly (RowResult | undefined)[];
+  /** When the check ran; null while it runs. */
+  checkedAt: string | null;
+  complete: boolean;
+}
+
+export function VerifyResults({ headingRef, results, checkedAt, complete }: Props) {
+  const [shown, setShown] = useState<VerdictWord | "all">("all");
+  const answered = results.filter((r): r is RowResult => r !== undefined);
+  const counts = new Map(VERDICTS.map((v) => [v, answered.filter((r) => r.verdict === v).length]));
+  const rows = shown === "all" ? answered : answered.filter((r) => r.verdict === shown);
+
+  return (
+    <section className="verify__results" aria-labelledby="verify-results-heading">
+      <h2 id="verify-results-heading" ref={headingRef} tabIndex={-1}>
+        {complete ? `${answered.length.toLocaleString("en-US")} rows verified` : "Verifying…"}
+      </h2>
+      {checkedAt ? <p className="verify__checked">Checked {new Date(checkedAt).toLocaleString("en-US")}</p> : null}
+
+      <fieldset className="verify__filter">
+        <legend>Show</legend>
+        <label>
+          <input type="radio" name="verdict" checked={shown === "all"} onChange={() => setShown("all")} /> all (
+          {answered.length})
+        </label>
+        {VERDICTS.map((verdict) => (
+          <label key={verdict}>
+            <input
+              type="radio"
+              name="verdict"
+              checked={shown === verdict}
+              onChange={() => setShown(verdict)}
+              disabled={counts.get(verdict) === 0}
+            />{" "}
+            {verdict} ({counts.get(verdict)})
+          </label>
+        ))}
+      </fieldset>
+
+      {complete ? (
+        <p className="verify__actions no-print">
+          <button type="button" className="button" onClick={() => download(answered, checkedAt!)}>
+            Download CSV
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // The report holds every row, whatever the screen is filtered to.
+              flushSync(() => setShown("all"));
+              window.print();
+            }}
+          >
+            Print report
+          </button>
+        </p>
+      ) : null}
+
+      <div className="verify__table-wrap">
+        <table className="verify__table">
+          <caption className="visually-hidden">The verdict of each row of the list</caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">State</th>
+              <th scope="col">Number given</th>
+              <th scope="col">Matched</th>
+              <th scope="col">Verdict</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Business</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <ResultRow key={r.row} result={r} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A row answered stays the same object: it renders once, however many rows arrive after it. */
+const ResultRow = memo(function ResultRow({ result: r }: { result: RowResult }) {
+  return (
+    <tr data-verdict={r.verdict.replace(" ", "-")}>
+      <td>{r.row}</td>
+      <td>{r.state ? r.state.toUpperCase() : r.stateGiven}</td>
+      <td className="mono">{r.license}</td>
+      <td className="mono">
+        {r.matched && r.state ? (
+          <Link to={`/license/${r.state}/${encodeURIComponent(r.matched)}`}>{r.matched}</Link>
+        ) : null}
+      </td>
+      <td>
+        <VerdictBadge verdict={r.verdict} />
+      </td>
+      <td>
+        {r.reason}
+        {r.alsoOnRows.length > 0 ? ` Also on row ${r.alsoOnRows.join(", ")}.` : ""}
+      </td>
+      <td>{r.business}</td>
+      <td>{r.owner}</td>
+      <td>{r.expires ? formatIsoDate(r.expires) : ""}</td>
+      <td>{r.source ? `${r.source}${r.asOf ? `, as of ${formatIsoDate(r.asOf)}` : ""}` : ""}</td>
+    </tr>
+  );
+});
+
+function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
+  const link = r.matched && r.state ? `${location.origin}/license/${r.state}/${encodeURIComponent(r.matched)}` : "";
+  const also = r.alsoOnRows.length > 0 ? ` Also on row ${r.alsoOnRows.join(", ")}.` : "";
+  return {
+    row: String(r.row),
+    state: r.state ? r.state.toUpperCase() : r.stateGiven,
+    license: r.license,
+    matched_license: r.matched,
+    verdict: r.verdict,
+    reason: r.reason + also,
+    status: r.status,
+    business: r.business,
+    owner: r.owner,
+    expires: r.expires,
+    source: r.source,
+    as_of: r.asOf,
+    checked_at: checkedAt,
+    link,
+  };
+}
+
+function download(results: readonly RowResult[], checkedAt: string) {
+  const blob = new Blob([verifyCsv(results.map((r) => csvRecord(r, checkedAt)))], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `license-check-${checkedAt.slice(0, 10)}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
