@@ -198,7 +198,7 @@ export async function openTableFile<T>(file: SourceFile, layouts: readonly Table
   if (format === "gzip" || format === "tar") {
     throw new UnknownLayoutError(`${file.path}: is an archive; expected a CSV or .xlsx file`);
   }
-  const rows = format === "zip" ? xlsxRows(file.open()) : csvRows(file.open());
+  const rows = format === "zip" ? xlsxRows(() => file.open()) : csvRows(file.open());
   try {
     return await readTable(file, rows, layouts, { fixedWidth: format === "text" });
   } catch (error) {
