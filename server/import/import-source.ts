@@ -104,9 +104,10 @@ export async function importSource(
     /** Reading its rows, not inspecting it: its bytes count. */
     startRows: () => void;
   }[] = [];
-  // Files not read after all (already loaded, or the import failed) are let go; a read one is closed already.
+  // When the import fails, files kept open and not read are let go (a read one is closed already);
+  // a failure to close one would only hide the error that matters.
   const closeUnread = async () => {
-    for (const { inspection } of inspected) await inspection.close?.();
+    for (const { inspection } of inspected) await inspection.close?.().catch(() => undefined);
   };
   try {
     for (const [index, path] of paths.entries()) {
