@@ -10,8 +10,8 @@ import { findSourceAdapter } from "./adapters.ts";
 import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
 import { readSourceFile, type AsOfFrom } from "./read-source-file.ts";
-import { sourceFile } from "./readers/source-file.ts";
-import { SourceFileError, type SourceAdapter } from "./source-adapter.ts";
+import { sourceFile, type SourceFile } from "./readers/source-file.ts";
+import { SourceFileError, type FileInspection, type SourceAdapter } from "./source-adapter.ts";
 
 export interface ImportProgress {
   rowsRead: number;
@@ -90,16 +90,56 @@ export async function importSource(
   const now = options.now ?? (() => new Date());
   if (paths.length === 0) throw new SourceFileError("no files given to import");
   const sizes = await Promise.all(paths.map(fileSize));
-  const inspected = [];
-  for (const [index, path] of paths.entries()) {
-    const inspection = await adapter.inspect(sourceFile(path));
-    inspected.push({ path, bytes: sizes[index]!, inspection, sha256: await sha256Of(path) });
+  const totalBytes = sizes.reduce((a, b) => a + b, 0);
+  let bytesRead = 0;
+  // A file is inspected and read through one SourceFile: the inspection of a spreadsheet keeps it
+  // open where its header was found, and reading goes on from there (its head is parsed once).
+  // Progress counts a file's bytes from when its rows are read, the inspection's part included.
+  const inspected: {
+    path: string;
+    bytes: number;
+    file: SourceFile;
+    inspection: FileInspection;
+    sha256: string;
+    /** Reading its rows, not inspecting it: its bytes count. */
+    startRows: () => void;
+  }[] = [];
+  // When the import fails, files kept open and not read are let go (a read one is closed already);
+  // a failure to close one would only hide the error that matters.
+  const closeUnread = async () => {
+    for (const { inspection } of inspected) await inspection.close?.().catch(() => undefined);
+  };
+  try {
+    for (const [index, path] of paths.entries()) {
+      let early = 0;
+      let counting = false;
+      const file = sourceFile(path, (n) => {
+        if (counting) bytesRead += n;
+        else early += n;
+      });
+      const inspection = await adapter.inspect(file, { keepOpen: true });
+      const entry = {
+        path,
+        bytes: sizes[index]!,
+        file,
+        inspection,
+        sha256: "",
+        startRows: () => {
+          counting = true;
+          // A file not kept open is read again from its start.
+          if (inspection.close) bytesRead += early;
+        },
+      };
+      inspected.push(entry);
+      entry.sha256 = await sha256Of(path);
+    }
+  } catch (error) {
+    await closeUnread();
+    throw error;
   }
 
   const sources = createSourcesRepo(db);
   sources.dropAbandoned(adapter.state);
-  const totalBytes = sizes.reduce((a, b) => a + b, 0);
-  let bytesRead = 0;
   let rowsRead = 0;
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
@@ -119,9 +159,10 @@ export async function importSource(
   // What the new files said, kept at hand: the state's records are made from them without reading them back.
   const fresh: ObservedIn[] = [];
   try {
-    for (const { path, bytes, inspection, sha256 } of inspected) {
+    for (const { path, bytes, file, inspection, sha256, startRows } of inspected) {
       const same = options.replace ? undefined : sources.sameFile(adapter.state, sha256);
       if (same) {
+        await inspection.close?.();
         bytesRead += bytes;
         files.push({
           path,
@@ -141,7 +182,7 @@ export async function importSource(
         });
         continue;
       }
-      const file = sourceFile(path, (n) => (bytesRead += n));
+      startRows();
       const read = await readSourceFile(adapter, file, inspection, {
         asOf: options.asOf,
         today: formatDate(now()),
@@ -227,6 +268,7 @@ export async function importSource(
     });
     return { ...result, records: written.records, rebuilt: true, seconds: seconds() };
   } catch (error) {
+    await closeUnread();
     sources.dropAbandoned(adapter.state);
     throw error;
   }

@@ -41,7 +41,7 @@ export async function readSourceFile(
   // A roster lists a license once: a second row with the same facts is a repeat; with others, a conflict.
   const listed = new Map<string, unknown>();
   let rowsRead = 0;
-  for await (const outcome of adapter.read(file)) {
+  for await (const outcome of adapter.read(file, inspection)) {
     rowsRead++;
     options.onRow?.();
     if ("skip" in outcome) {

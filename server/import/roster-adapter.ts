@@ -1,4 +1,4 @@
-import { openTableFile, readTableFile, type TableLayout } from "./readers/table.ts";
+import { openTableFile, readTableFile, type OpenTable, type TableLayout } from "./readers/table.ts";
 import type { SourceFile } from "./readers/source-file.ts";
 import { newestFacts, type FileInspection, type SourceAdapter, type SourceRecord } from "./source-adapter.ts";
 
@@ -29,17 +29,22 @@ export function rosterAdapter(spec: {
   /** The as-of date the rows above the header state, if the source has one. */
   statedAsOf?: (preamble: unknown[][]) => string | null;
 }): SourceAdapter {
+  // Tables inspect() kept open, by the inspection read() gets: each is read (or closed) once.
+  const kept = new WeakMap<FileInspection, OpenTable<SourceRecord>>();
   return {
     name: spec.name,
     state: spec.state,
     agency: spec.agency,
     description: spec.description,
     kind: "roster",
-    async inspect(file: SourceFile): Promise<FileInspection> {
+    async inspect(file: SourceFile, options = {}): Promise<FileInspection> {
       const table = await openTableFile(file, spec.layouts);
-      await table.close();
+      // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading: kept open,
+      // it is parsed once. A CSV's head costs nothing, and one kept open would read on ahead.
+      const keep = options.keepOpen === true && table.format === "zip";
+      if (!keep) await table.close();
       const layout = table.layout as RosterLayout;
-      return {
+      const inspection: FileInspection = {
         layout: layout.name,
         title: layout.title,
         family: `${spec.name}: ${layout.family}`,
@@ -47,9 +52,19 @@ export function rosterAdapter(spec: {
         coverage: layout.coverage,
         datesBeforeExport: layout.datesBeforeExport,
       };
+      if (keep) {
+        kept.set(inspection, table);
+        inspection.close = async () => {
+          kept.delete(inspection);
+          await table.close();
+        };
+      }
+      return inspection;
     },
-    async *read(file) {
-      for await (const row of readTableFile(file, spec.layouts)) {
+    async *read(file, inspection) {
+      const opened = inspection && kept.get(inspection);
+      if (inspection) kept.delete(inspection);
+      for await (const row of readTableFile(file, spec.layouts, opened)) {
         yield "value" in row ? { at: row.at, license: row.value.license, facts: row.value, repairs: row.repairs } : row;
       }
     },

@@ -52,6 +52,11 @@ export interface FileInspection {
    * newest of them stands for the file's as-of date when the file states none.
    */
   datesBeforeExport(record: SourceRecord): (string | null)[];
+  /**
+   * Set when inspect() kept the file open (`keepOpen`): read() given this inspection goes on from
+   * where the header was found. Whoever asked for it calls close() if the file is not read after all.
+   */
+  close?: () => Promise<void>;
 }
 
 /** One agency's export format(s): how its files become what they say of each license. */
@@ -70,10 +75,18 @@ export interface SourceAdapter {
    * reports): a license it does not mention is as it was.
    */
   kind: "roster" | "changes";
-  /** Checks a file's layout before anything is written; throws SourceFileError naming the file. */
-  inspect(file: SourceFile): Promise<FileInspection>;
-  /** What each row of the file says, and every row that could not be used. */
-  read(file: SourceFile): AsyncIterable<RowOutcome>;
+  /**
+   * Checks a file's layout before anything is written; throws SourceFileError naming the file.
+   * `keepOpen`: the adapter may keep the file open where the header was found, where that spares
+   * read() parsing the file's head again (a spreadsheet's shared strings: a fifth of its reading);
+   * the inspection then has close().
+   */
+  inspect(file: SourceFile, options?: { keepOpen?: boolean }): Promise<FileInspection>;
+  /**
+   * What each row of the file says, and every row that could not be used; from the inspection's
+   * open file when it kept one (it is then the same file, with the same byte counter).
+   */
+  read(file: SourceFile, inspection?: FileInspection): AsyncIterable<RowOutcome>;
   /** A license as one family's observations of it make it, oldest first. */
   fold(observations: readonly Observed[]): SourceRecord;
 }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { njAbc } from "./adapter.ts";
 import { SourceFileError } from "../source-adapter.ts";
 import { sourceFile } from "../readers/source-file.ts";
+import { readSourceFile } from "../read-source-file.ts";
 import { datesOf, readAll, sharedData, tempFolder } from "../adapter-test-helpers.ts";
 
 const REPORT = sharedData("nj/nj_retail_licensees_april2026.xlsx");
@@ -39,6 +40,21 @@ describe("nj-abc, the retail license report (.xlsx)", async () => {
     });
     expect([report.asOf, report.asOfFrom]).toEqual(["2026-04-01", "stated in the file"]);
     expect(records.get("0101-33-005-003")).toMatchObject({ asOf: "2026-04-01", path: REPORT });
+  });
+
+  it("reads on from the pass that found the header when its inspection kept the workbook open", async () => {
+    const file = sourceFile(REPORT);
+    const kept = await njAbc.inspect(file, { keepOpen: true });
+    expect(kept.close).toBeDefined();
+    const read = await readSourceFile(njAbc, file, kept, { today: "2026-11-22" });
+    expect(read.observations).toEqual(report.observations);
+    expect(read.rowsRead).toBe(8815);
+    await kept.close!(); // after reading: nothing left to let go
+
+    const unread = await njAbc.inspect(sourceFile(REPORT), { keepOpen: true });
+    await unread.close!();
+    // A CSV's head costs nothing to read again: it is not kept open.
+    expect((await njAbc.inspect(sourceFile(LIST), { keepOpen: true })).close).toBeUndefined();
   });
 
   it("maps a license field by field, county from the number's leading zeros", () => {

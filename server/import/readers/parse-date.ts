@@ -92,9 +92,18 @@ function fromSerial(serial: number, label: string): string {
   return serialDate(serial) ?? unreadable(label);
 }
 
+// Spreadsheets repeat their dates as text files do: each instant becomes a day once.
+const dayOfInstant = new Map<number, string | null>();
+
 function fromUtcDate(date: Date, label: string): string {
-  // Spreadsheet readers decode a date cell as that day at 00:00 UTC (plus any time of day).
-  const day = calendarDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  const time = date.getTime();
+  let day = dayOfInstant.get(time);
+  if (day === undefined) {
+    // Spreadsheet readers decode a date cell as that day at 00:00 UTC (plus any time of day).
+    day = calendarDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+    if (dayOfInstant.size >= MEMO_LIMIT) dayOfInstant.clear();
+    dayOfInstant.set(time, day);
+  }
   return day ?? unreadable(label);
 }
 

@@ -1,6 +1,6 @@
 import { cellText } from "./cell-text.ts";
 import { csvRows } from "./csv-rows.ts";
-import { sniffFormat } from "./sniff-format.ts";
+import { sniffFormat, type FileFormat } from "./sniff-format.ts";
 import type { SourceFile } from "./source-file.ts";
 import { xlsxRows } from "./xlsx-rows.ts";
 import { RowProblem, SourceFileError, UnknownLayoutError, type RowRef } from "../source-adapter.ts";
@@ -193,25 +193,32 @@ function unknownLayoutMessage(file: string, rows: unknown[][], layouts: readonly
 }
 
 /** Opens a CSV or .xlsx file (told apart by content, not name) as a table of one of these layouts. */
-export async function openTableFile<T>(file: SourceFile, layouts: readonly TableLayout<T>[]): Promise<OpenTable<T>> {
+export async function openTableFile<T>(
+  file: SourceFile,
+  layouts: readonly TableLayout<T>[],
+): Promise<OpenTable<T> & { format: FileFormat }> {
   const format = await sniffFormat(file.path).catch((error: Error) => unreadable(file, error));
   if (format === "gzip" || format === "tar") {
     throw new UnknownLayoutError(`${file.path}: is an archive; expected a CSV or .xlsx file`);
   }
-  const rows = format === "zip" ? xlsxRows(file.open()) : csvRows(file.open());
+  const rows = format === "zip" ? xlsxRows(() => file.open()) : csvRows(file.open());
   try {
-    return await readTable(file, rows, layouts, { fixedWidth: format === "text" });
+    return { ...(await readTable(file, rows, layouts, { fixedWidth: format === "text" })), format };
   } catch (error) {
     return unreadable(file, error as Error);
   }
 }
 
-/** The rows of a table file; a failure part way (a truncated workbook, a read error) names the file. */
+/**
+ * The rows of a table file (from `opened`, a table openTableFile made of it, when given); a
+ * failure part way (a truncated workbook, a read error) names the file.
+ */
 export async function* readTableFile<T>(
   file: SourceFile,
   layouts: readonly TableLayout<T>[],
+  opened?: OpenTable<T>,
 ): AsyncGenerator<TableOutcome<T>> {
-  const table = await openTableFile(file, layouts);
+  const table = opened ?? (await openTableFile(file, layouts));
   try {
     yield* table.rows;
   } catch (error) {

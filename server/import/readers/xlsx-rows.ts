@@ -1,11 +1,19 @@
-import ExcelJS from "exceljs";
 import type { Readable } from "node:stream";
 import type { RawRow } from "./table.ts";
 
-/** The rows of the first worksheet of an .xlsx stream, with their sheet row numbers; date cells come as Dates. */
-export async function* xlsxRows(input: Readable): AsyncGenerator<RawRow> {
+/**
+ * The rows of the first worksheet of an .xlsx file, with their sheet row numbers; date cells come
+ * as Dates. `open` is called once exceljs is loaded: a stream opened before would flow (its byte
+ * counter listens) and lose its first chunks while the module loads.
+ */
+export async function* xlsxRows(open: () => Readable): AsyncGenerator<RawRow> {
+  // Loaded on the first spreadsheet, not at every start: all of exceljs took 0.45 s to load, which
+  // an import of CSV files alone (most sources) paid for nothing. Its streaming reader alone, by its
+  // path in the package, takes half that: the package's entry also loads its writers (archiver, fast-csv).
+  const { default: WorkbookReader } = await import("exceljs/lib/stream/xlsx/workbook-reader.js");
+  const input = open();
   // Styles are read because they are what marks a number cell as a date.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const workbook = new WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
     styles: "cache",
