@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/search-form-url.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
@@ -23,8 +23,7 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
   const stateLabel = stateName(state) ?? state.toUpperCase();
   // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
-  // A source whose every record a newer one replaced covers nothing today.
-  const sources = (coverage?.sources ?? []).filter((s) => s.records > 0);
+  const sources = liveSources(coverage);
 
   return (
     <div className="not-found">
@@ -41,14 +40,14 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
             {sources.length === 0
               ? "."
               : sources.length === 1
-                ? `, which covers ${covers(sources[0]!)}.`
+                ? `, which covers ${sourceCovers(sources[0]!)}.`
                 : ", which covers:"}
           </span>
         </p>
         {sources.length > 1 ? (
           <ul className="coverage-list">
             {sources.map((s) => (
-              <li key={s.id}>{covers(s)}</li>
+              <li key={s.id}>{sourceCovers(s)}</li>
             ))}
           </ul>
         ) : null}
@@ -74,9 +73,4 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
       </p>
     </div>
   );
-}
-
-/** "New York City on-premises liquor licenses only (…), as of January 14, 2016" */
-function covers(source: StateCoverage["sources"][number]): string {
-  return `${source.coverage}${source.as_of ? `, as of ${formatIsoDate(source.as_of)}` : ""}`;
 }

@@ -6,9 +6,8 @@ import { MAX_BATCH, type Provenance, type StateCoverage } from "../contract/enve
 import { licenseDates, type License } from "../contract/license.ts";
 import { normalizeText, words } from "../contract/normalize-text.ts";
 import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
-import { recordAsOf } from "../shared/record-source.ts";
+import { liveSources, recordAsOf, sourceCovers } from "../shared/record-source.ts";
 import { licenseVerdict, type VerdictWord } from "../shared/verdict.ts";
 import type { ListRow } from "./list-input.ts";
 import { sameName } from "./same-name.ts";
@@ -222,8 +221,9 @@ function notCovered(state: string): string {
 /** "Not in our New York data, which covers …": never a claim that the business is unlicensed. */
 function notFound(state: string, coverage: StateCoverage[] | null): string {
   const name = stateName(state) ?? state.toUpperCase();
-  const sources = (coverage?.find((c) => c.state === state)?.sources ?? []).filter((s) => s.records > 0);
-  const covers = sources.map((s) => `${s.coverage}${s.as_of ? `, as of ${formatIsoDate(s.as_of)}` : ""}`).join("; ");
+  const covers = liveSources(coverage?.find((c) => c.state === state))
+    .map(sourceCovers)
+    .join("; ");
   return `Not in our ${name} data${covers ? `, which covers ${covers}` : ""}. This does not mean the business is unlicensed.`;
 }
 
