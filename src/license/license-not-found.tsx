@@ -5,7 +5,7 @@ import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
-import { searchFormUrl } from "../shared/search-form-url.ts";
+import { searchFormUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 

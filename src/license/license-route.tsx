@@ -6,6 +6,7 @@ import { ApiError } from "../api/api-error.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { licenseUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
@@ -19,7 +20,7 @@ export function LicenseRoute() {
   const { state = "", license = "" } = useParams();
   const code = state.toLowerCase();
   if (!isStateCode(code)) return <NoSuchState state={state} license={license} />;
-  if (code !== state) return <Navigate replace to={`/license/${code}/${encodeURIComponent(license)}`} />;
+  if (code !== state) return <Navigate replace to={licenseUrl(code, license)} />;
   return <LicenseAnswer state={code} license={license} />;
 }
 
