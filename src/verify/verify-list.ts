@@ -1,7 +1,6 @@
 import { ApiError } from "../api/api-error.ts";
 import { LicenseLists } from "../api/license-lists.ts";
 import { loadDecodingTable } from "../contract/decoding/decode.ts";
-import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import { MAX_BATCH, type Provenance, type StateCoverage } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { normalizeText, words } from "../contract/normalize-text.ts";
@@ -77,7 +76,6 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
       results[i] = { ...own(row), ...answer(row), alsoOnRows: others };
       done += 1;
     }
-    report();
   };
 
   // Rows that cannot be asked about as written, and states the service does not cover, are answered at once.
@@ -96,9 +94,12 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
       else state.numbers.set(row.license, [...(state.numbers.get(row.license) ?? []), i]);
     }
   });
+  // Progress is reported once a batch is in: one copy of the answers, one render, a batch at a time.
+  report();
 
   for (const [state, { numbers, names }] of asked) {
     const decoding = await loadDecodingTable(state);
+    const format = decoding?.number?.format ?? null;
     const verdictOf = (license: License, provenance: Provenance | null) =>
       licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding });
     try {
@@ -109,7 +110,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
         // Numbers not held as written: the forms a clerk probably meant, asked in one go.
         const near = new Map<string, string[]>();
         part.forEach((number, k) => {
-          if (answer.licenses[k] === null) near.set(number, nearNumbers(number, numberFormat(decoding)));
+          if (answer.licenses[k] === null) near.set(number, nearNumbers(number, format));
         });
         const nearAsked = [...new Set([...near.values()].flat())];
         const nearFound = new Map<string, License>();
@@ -128,6 +129,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             return unanswered("check", `Not found as written. Did you mean ${offers.join(" or ")}?`);
           });
         });
+        report();
       }
       for (const i of names) {
         const row = rows[i]!;
@@ -150,6 +152,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             unanswered("check", `${candidates.length} licenses match this name: ${named.join("; ")}. Add the number.`),
           );
         }
+        report();
       }
     } catch (error) {
       if (signal?.aborted) throw error;
@@ -161,6 +164,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             : unanswered("check", `Not checked: ${errorWords(error)} Verify the list again to retry this row.`),
         );
       }
+      report();
     }
   }
   return results as RowResult[];
@@ -207,10 +211,6 @@ function sameAddress(given: string, license: License): boolean {
   const street = new Set(words(normalizeText(`${license.address.line_1} ${license.address.line_2 ?? ""}`)));
   // The street part only: the city and ZIP a clerk may add are not in line 1.
   return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
-}
-
-function numberFormat(decoding: DecodingTable | null): string | null {
-  return decoding?.number?.format ?? null;
 }
 
 function notCovered(state: string): string {
