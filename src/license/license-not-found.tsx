@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { licenseQueries } from "../api/license-queries.ts";
@@ -6,8 +5,8 @@ import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
-import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { LicenseNumberHeading } from "./license-number-heading.tsx";
 
 interface Props {
   state: string;
@@ -18,8 +17,6 @@ interface Props {
 
 /** The service answered `data: null`: the state is covered, and our data of it holds no such number. */
 export function LicenseNotFound({ state, license, coverage }: Props) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
   // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
@@ -28,10 +25,7 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
   return (
     <div className="not-found">
       <title>{`No license ${license} in our ${stateLabel} data – License Lookup`}</title>
-      <p className="eyebrow">{stateLabel} liquor license</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        License <span className="mono given">{license}</span>
-      </h1>
+      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
       <section className="verdict-panel" data-verdict="not-found" aria-label="Verdict">
         <p className="verdict-panel__line">
           <VerdictBadge verdict="not found" />

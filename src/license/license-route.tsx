@@ -9,6 +9,7 @@ import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
+import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
 
@@ -77,8 +78,6 @@ function LicenseError({
   retry: () => void;
 }) {
   const stateLabel = stateName(state) ?? state.toUpperCase();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(headingRef);
   if (error instanceof ApiError && error.kind === "unavailable") {
     return <LicenseNotCovered state={state} license={license} />;
   }
@@ -88,10 +87,7 @@ function LicenseError({
   return (
     <div className="license-error">
       <title>{`License ${license} in ${stateLabel} – License Lookup`}</title>
-      <p className="eyebrow">{stateLabel} liquor license</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        License <span className="mono given">{license}</span>
-      </h1>
+      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
       <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={retry}>
         <Link className="button button--quiet" to={`/?state=${state}`}>
           New search
