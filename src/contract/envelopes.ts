@@ -72,6 +72,79 @@ export const ProvenanceListResponseSchema = z.object({
   data: z.array(z.nullable(ProvenanceSchema)).check(z.maxLength(MAX_BATCH)),
 });
 
+/** Our addition: the license fields a history follows. */
+export const HISTORY_FIELDS = [
+  "status",
+  "business",
+  "owner",
+  "address",
+  "phone",
+  "type",
+  "class",
+  "effective",
+  "expires",
+  "issued_original",
+  "issued_latest",
+] as const;
+
+/** One field of a license changing, as its source shows it. */
+export const HistoryChangeSchema = z.object({
+  field: z.enum(HISTORY_FIELDS),
+  /** The license type it concerns, where the source follows each type apart (California's "47"); else null. */
+  license_type: z.nullable(z.string()),
+  /** Null when nothing was known before: the values a license was first seen with. */
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+});
+
+/**
+ * - `first_seen`: the first source that names the license, with what it said;
+ * - `changed`: a later source says otherwise;
+ * - `no_longer_listed`: a complete list (a roster) no longer names it; a source of changes only never says this;
+ * - `listed_again`: a list names it again after one that did not.
+ */
+export const HISTORY_EVENTS = ["first_seen", "changed", "no_longer_listed", "listed_again"] as const;
+
+export const HistoryEntrySchema = z.object({
+  event: z.enum(HISTORY_EVENTS),
+  /** The day its source says it was true on: a daily report's day, a list's as-of date. Null when the source states none. */
+  date: z.nullable(IsoDateSchema),
+  /**
+   * Where the source is a list: the date of the list before it, so the change happened between
+   * `since` and `date`. Null when the source dates the change itself (a daily report), or no earlier list exists.
+   */
+  since: z.nullable(IsoDateSchema),
+  /** The source that shows it: one of the history's `sources`, by id. */
+  source: Count,
+  changes: z.array(HistoryChangeSchema),
+});
+
+/** An unbroken run of lists of one series that name the license: two runs mean a gap. */
+export const ListingSchema = z.object({
+  from: z.nullable(IsoDateSchema),
+  to: z.nullable(IsoDateSchema),
+  /** How many lists the run spans, every one naming the license. */
+  lists: Count,
+  first_source: Count,
+  last_source: Count,
+});
+
+/** Our addition: what a state's files have said of one license over time. */
+export const LicenseHistorySchema = z.object({
+  state: StateCodeSchema,
+  license: z.string(),
+  /** Newest first. */
+  entries: z.array(HistoryEntrySchema),
+  /** Oldest first; empty where no source is a complete list. */
+  listings: z.array(ListingSchema),
+  /** Every source an entry or a listing names. */
+  sources: z.array(SourceSchema),
+});
+
+export const LicenseHistoryResponseSchema = z.object({
+  data: z.nullable(LicenseHistorySchema),
+});
+
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type LicenseResponse = z.infer<typeof LicenseResponseSchema>;
 export type StateCoverage = z.infer<typeof StateCoverageSchema>;
@@ -79,3 +152,7 @@ export type Source = z.infer<typeof SourceSchema>;
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 export type LicenseListResponse = z.infer<typeof LicenseListResponseSchema>;
 export type ProvenanceListResponse = z.infer<typeof ProvenanceListResponseSchema>;
+export type HistoryChange = z.infer<typeof HistoryChangeSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type Listing = z.infer<typeof ListingSchema>;
+export type LicenseHistory = z.infer<typeof LicenseHistorySchema>;
