@@ -4,6 +4,7 @@ import { authenticate } from "./auth.ts";
 import { sendProblem } from "./problem.ts";
 import { buildOpenApiDocument } from "./openapi/openapi-document.ts";
 import { docsRoute } from "./routes/docs-route.ts";
+import { historyRoute } from "./routes/history-route.ts";
 import { licenseListRoutes } from "./routes/license-list-routes.ts";
 import { licenseRoute } from "./routes/license-route.ts";
 import { provenanceRoute } from "./routes/provenance-route.ts";
@@ -55,6 +56,7 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
     licenseRoute(api, licenses);
     statesRoute(api, licenses);
     provenanceRoute(api, licenses);
+    historyRoute(api, licenses);
     licenseListRoutes(api, licenses);
   });
   const document = buildOpenApiDocument();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LicenseRecord } from "../store/license-record.ts";
+import { licenseHistories } from "./license-history.ts";
 import { mergeRecords, type ObservedIn, type SourceInfo } from "./merge-records.ts";
 import { readSourceFile, type ReadFile } from "./read-source-file.ts";
 import { sourceFile } from "./readers/source-file.ts";
@@ -44,6 +45,8 @@ export async function readAll(adapter: SourceAdapter, paths: string[], options: 
   const skips = files.flatMap((f) => f.skips.list().flatMap((s) => s.examples.map((at) => ({ at, skip: s.reason }))));
   return {
     records,
+    /** Each license's history as the import keeps it, sources by their place in `paths` (from 1). */
+    histories: licenseHistories(sources, observations, () => adapter),
     files,
     /** Rows read, over all the files. */
     outcomes: files.reduce((n, f) => n + f.rowsRead, 0),

@@ -7,6 +7,7 @@ import { replaceState } from "../store/replace-state.ts";
 import { createSourcesRepo } from "../store/sources-repo.ts";
 import { formatDate } from "../store/timestamp.ts";
 import { findSourceAdapter } from "./adapters.ts";
+import { licenseHistories } from "./license-history.ts";
 import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
 import { readSourceFile, type AsOfFrom } from "./read-source-file.ts";
@@ -238,12 +239,10 @@ export async function importSource(
     const keep = (id: number) => !options.replace || loading.includes(id);
     const stateSources = sources.list(adapter.state, loading).filter((s) => keep(s.id) && s.adapter !== "demo");
     const earlier = options.replace ? [] : sources.observationsOf(adapter.state, { except: loading });
-    const merged = mergeRecords(
-      stateSources,
-      [...earlier, ...fresh],
-      (name) => findSourceAdapter(name) ?? adapter,
-      (license, reason) => refused.add(license, reason),
-    );
+    const observed = [...earlier, ...fresh];
+    const adapterOf = (name: string) => findSourceAdapter(name) ?? adapter;
+    const merged = mergeRecords(stateSources, observed, adapterOf, (license, reason) => refused.add(license, reason));
+    const histories = licenseHistories(stateSources, observed, adapterOf);
     const served = new Map<number, number>();
     for (const m of merged) served.set(m.sourceId!, (served.get(m.sourceId!) ?? 0) + 1);
     for (const f of files) f.served = served.get(f.sourceId) ?? 0;
@@ -258,6 +257,7 @@ export async function importSource(
     const written = await replaceState(db, { state: adapter.state, source: names, asOf }, merged, {
       // The records were checked as they were read or folded.
       validate: false,
+      histories,
       withFlip: () => {
         // --replace keeps only this import's sources. Demo data, and sources from before the store
         // kept what each said, have no observations: the new records replace theirs, so they go.

@@ -1,3 +1,4 @@
+import type { HistoryChange } from "../../src/contract/envelopes.ts";
 import type { LicenseDates } from "../../src/contract/license.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import type { SourceFile } from "./readers/source-file.ts";
@@ -89,6 +90,22 @@ export interface SourceAdapter {
   read(file: SourceFile, inspection?: FileInspection): AsyncIterable<RowOutcome>;
   /** A license as one family's observations of it make it, oldest first. */
   fold(observations: readonly Observed[]): SourceRecord;
+  /**
+   * Rosters: the status a file gives a license when it states none (the District's lists before
+   * 2012 name licensees without one). A change from or to it is not a change of status.
+   */
+  unstatedStatus?: string;
+  /**
+   * Change reports (a `changes` source must give it): which of a license's reports, oldest first,
+   * changed it and how. A report that repeats a change already reported changes nothing.
+   */
+  history?(observations: readonly Observed[]): ReportedChange[];
+}
+
+/** What one report of a license changed: `index` is its place among the observations given. */
+export interface ReportedChange {
+  index: number;
+  changes: HistoryChange[];
 }
 
 /** A roster's fold: the newest observation's facts are the license. */

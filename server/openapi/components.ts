@@ -1,6 +1,11 @@
 import type { z } from "zod/mini";
 import {
+  HistoryChangeSchema,
+  HistoryEntrySchema,
+  LicenseHistoryResponseSchema,
+  LicenseHistorySchema,
   LicenseListResponseSchema,
+  ListingSchema,
   LicenseResponseSchema,
   MAX_BATCH,
   ProvenanceListResponseSchema,
@@ -157,6 +162,55 @@ export const COMPONENTS = {
       source: "The source, as `/v2/states` lists it.",
     },
   },
+  HistoryChange: {
+    schema: HistoryChangeSchema,
+    description: "One field of a license changing, as its source shows it.",
+    fields: {
+      field: "Which field: a date's name (`expires`) for a date, `type` and `class` for the details.",
+      license_type:
+        "The license type it concerns, where the state follows each type of a license apart (California's `47`); null when it concerns the license.",
+      from: "The value before, as the source wrote it (an address in one line); null where the license was first seen.",
+      to: "The value after.",
+    },
+  },
+  HistoryEntry: {
+    schema: HistoryEntrySchema,
+    description:
+      "Something a source shows happening to a license: first seen, changed, no longer listed, listed again. A field a source does not give is never a change.",
+    fields: {
+      event:
+        "`first_seen` (the first source naming the license; `changes` hold what it said, `from` null), `changed`, `no_longer_listed` (a complete list no longer names it: a source of changes only never says this), `listed_again`.",
+      date: "The date its source says it was true on: a daily report's day, a list's as-of date.",
+      since:
+        "For a list: the date of the list before it, so the change happened between `since` and `date`. Null when the source dates the change itself (a daily report) or there is no earlier list.",
+      source: "The source that shows it: its `id` among the history's `sources`.",
+      changes: "What changed; empty for `no_longer_listed`.",
+    },
+  },
+  Listing: {
+    schema: ListingSchema,
+    description: "An unbroken run of one series of lists naming the license: two runs mean a gap between them.",
+    fields: {
+      from: "The as-of date of the run's first list.",
+      to: "The as-of date of its last list.",
+      lists: "How many lists the run spans, every one naming the license.",
+      first_source: "The run's first list, by source id.",
+      last_source: "Its last list, by source id.",
+    },
+  },
+  LicenseHistory: {
+    schema: LicenseHistorySchema,
+    description:
+      "What a state's sources have said of one license over time, those no longer listed included: every change with its date and source.",
+    fields: {
+      state: "Two-letter state code, lower case.",
+      license: "The license number, exactly as asked.",
+      entries: "Newest first.",
+      listings:
+        "The runs of complete lists naming the license, oldest first; empty where no source is a complete list.",
+      sources: "Every source an entry or a listing names, as `/v2/states` lists it.",
+    },
+  },
   Problem: {
     schema: ProblemSchema,
     description: "An error (RFC 9457 problem details), sent as `application/problem+json`.",
@@ -174,6 +228,10 @@ export const COMPONENTS = {
   ProvenanceResponse: {
     schema: ProvenanceResponseSchema,
     description: "Where the license comes from, or null when none has that number.",
+  },
+  LicenseHistoryResponse: {
+    schema: LicenseHistoryResponseSchema,
+    description: "The license's history, or null when no source of the state ever named that number.",
   },
   LicenseListResponse: {
     schema: LicenseListResponseSchema,

@@ -74,12 +74,14 @@ interface Case {
 
 const LICENSE = "/v2/license/{state}/{license}";
 const PROVENANCE = "/v2/provenance/{state}/{license}";
+const HISTORY = "/v2/history/{state}/{license}";
 const LISTS = { licenses: "/v2/licenses/{state}", provenance: "/v2/provenance/{state}" };
 const EXAMPLE_URL: Record<string, string> = {
   "/v2/search": "/v2/search?state=ny&name=tavern",
   [LICENSE]: "/v2/license/ny/0012345",
   "/v2/states": "/v2/states",
   [PROVENANCE]: "/v2/provenance/ny/0012345",
+  [HISTORY]: "/v2/history/ny/0012345",
   [LISTS.licenses]: "/v2/licenses/ny?license=0012345",
   [LISTS.provenance]: "/v2/provenance/ny?license=0012345",
 };
@@ -119,6 +121,14 @@ const CASES: Case[] = [
     status,
     documented: { path: PROVENANCE },
   })),
+  ...(
+    [
+      ["/v2/history/ny/0012345", "a license's history"],
+      ["/v2/history/ny/9999999", "no such number"],
+      ["/v2/history/ny/%E0%A4%A", "broken percent-encoding", 400],
+      ["/v2/history/ma/00780-RS-0116", "a state outside the key", 404],
+    ] as const
+  ).map(([url, name, status = 200]) => ({ name: `history, ${name}`, url, status, documented: { path: HISTORY } })),
   ...Object.entries(LISTS).flatMap(([route, path]) =>
     (
       [
@@ -181,6 +191,7 @@ async function target({ on = "seeded", key = "ny" }: Case): Promise<[Service["ap
         provenance: broken,
         getMany: broken,
         provenanceMany: broken,
+        history: broken,
       },
       rateLimit: false,
     });

@@ -129,6 +129,29 @@ export const OPERATIONS: OperationDoc[] = [
     },
   },
   {
+    path: "/v2/history/{state}/{license}",
+    operationId: "getLicenseHistory",
+    tag: "addition",
+    summary: "What the state's files have said of one license over time",
+    description:
+      'Every change the state\'s files show for the license with exactly this number, newest first: each with its date, its source and what changed (from, to); "first seen" and "no longer listed" too. A license no longer listed has a history though `/v2/license` has no record of it. `{ "data": null }` when no source of the state ever named the number.',
+    parameters: [
+      {
+        in: "path",
+        schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
+        descriptions: {
+          state: "Two-letter state code, any case, of a state this key can read.",
+          license: "The license number, matched exactly as on `/v2/license`; percent-encoded.",
+        },
+      },
+    ],
+    answer: "LicenseHistoryResponse",
+    problems: {
+      "bad-request": "The path's percent-encoding is broken.",
+      "state-unavailable": STATE_UNAVAILABLE_WHEN,
+    },
+  },
+  {
     path: "/v2/licenses/{state}",
     operationId: "getLicenseList",
     tag: "addition",

@@ -5,6 +5,8 @@ export const KEY_FIELDS: readonly KeyField[] = ["business", "owner", "address"];
 
 export interface DatasetTables {
   rows: string;
+  /** Each license's history, those no longer listed included: license -> JSON. */
+  history: string;
   /** rank (the field's order within a tier) -> row and key. */
   ranks(field: KeyField): string;
   /** Trigram index of the field's word-marked key; its rowid is the rank. */
@@ -21,13 +23,19 @@ export function datasetTables(datasetId: number): DatasetTables {
   if (!Number.isSafeInteger(datasetId) || datasetId <= 0) throw new Error(`bad data set id ${datasetId}`);
   const ranks = Object.fromEntries(KEY_FIELDS.map((f) => [f, `rank_${f}_${datasetId}`])) as Record<KeyField, string>;
   const words = Object.fromEntries(KEY_FIELDS.map((f) => [f, `words_${f}_${datasetId}`])) as Record<KeyField, string>;
-  tables = { rows: `licenses_${datasetId}`, ranks: (field) => ranks[field], words: (field) => words[field] };
+  tables = {
+    rows: `licenses_${datasetId}`,
+    history: `history_${datasetId}`,
+    ranks: (field) => ranks[field],
+    words: (field) => words[field],
+  };
   named.set(datasetId, tables);
   return tables;
 }
 
 export function createDatasetTables(db: Db, datasetId: number): void {
   const t = datasetTables(datasetId);
+  createHistoryTable(db, datasetId);
   db.exec(`
     CREATE TABLE ${t.rows} (
       id           INTEGER PRIMARY KEY,
@@ -41,6 +49,13 @@ export function createDatasetTables(db: Db, datasetId: number): void {
       as_of        TEXT            -- the date that source says it was true on
     );
   `);
+}
+
+/** The data set's histories: one row per license a source ever named, its history as served (StoredHistory). */
+export function createHistoryTable(db: Db, datasetId: number): void {
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${datasetTables(datasetId).history} (license TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`,
+  );
 }
 
 /** `dead rabbit` -> `^^dead ^^rabbit`: a word start becomes a trigram of its own, even for one letter. */
@@ -109,6 +124,6 @@ const FTS5_DEFAULT_CRISISMERGE = 16;
 
 export function dropDatasetTables(db: Db, datasetId: number): void {
   const t = datasetTables(datasetId);
-  const tables = [t.rows, ...KEY_FIELDS.flatMap((f) => [t.ranks(f), t.words(f)])];
+  const tables = [t.rows, t.history, ...KEY_FIELDS.flatMap((f) => [t.ranks(f), t.words(f)])];
   db.exec(tables.map((name) => `DROP TABLE IF EXISTS ${name};`).join("\n"));
 }

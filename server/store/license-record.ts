@@ -1,3 +1,4 @@
+import type { LicenseHistory } from "../../src/contract/envelopes.ts";
 import type { License } from "../../src/contract/license.ts";
 
 /**
@@ -23,3 +24,6 @@ export interface SourcedRecord {
   sourceId: number | null;
   asOf: string | null;
 }
+
+/** What the store keeps of a license's history; the sources it names are added when it is served. */
+export type StoredHistory = Pick<LicenseHistory, "entries" | "listings">;

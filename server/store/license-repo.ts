@@ -1,8 +1,9 @@
-import type { Provenance, Source, StateCoverage } from "../../src/contract/envelopes.ts";
+import type { LicenseHistory, Provenance, Source, StateCoverage } from "../../src/contract/envelopes.ts";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { consistentReads, mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
+import type { StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
@@ -112,6 +113,25 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     return source ? { state, license, as_of: row.as_of, source } : null;
   });
 
+  const history = consistentReads(db, (state: string, license: string): LicenseHistory | null => {
+    const id = liveId(state);
+    if (id === undefined) return null;
+    const doc = prepared(`SELECT doc FROM ${datasetTables(id).history} WHERE license = ?`)
+      .pluck()
+      .get(license) as string | undefined;
+    if (doc === undefined) return null;
+    const { entries, listings } = JSON.parse(doc) as StoredHistory;
+    const named = new Set([
+      ...entries.map((e) => e.source),
+      ...listings.flatMap((l) => [l.first_source, l.last_source]),
+    ]);
+    const sources =
+      coverage()
+        .find((c) => c.state === state)
+        ?.sources.filter((s) => named.has(s.id)) ?? [];
+    return { state, license, entries, listings, sources };
+  });
+
   // The list routes read the live data set inside their read, not from the cache: an import that
   // flips the state live cannot drop the tables between the two.
   const getMany = consistentReads(db, (state: string, numbers: readonly string[]): (string | null)[] => {
@@ -151,6 +171,8 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     /** Each number's provenance, in the order given; null where there is none. Read at once. */
     provenanceMany: (state: string, numbers: readonly string[]): (Provenance | null)[] =>
       provenanceMany(state, numbers),
+    /** What the state's sources have said of the license over time, or null when none ever named it. */
+    history: (state: string, license: string): LicenseHistory | null => history(state, license),
     /** Whether a state has live data. */
     has: (state: string): boolean => liveId(state) !== undefined,
   };

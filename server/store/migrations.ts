@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { createHistoryTable } from "./dataset-tables.ts";
 
 /**
  * The version of the store this code reads and writes, kept in the file as SQLite's user_version.
@@ -6,7 +7,7 @@ import type Database from "better-sqlite3";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -111,6 +112,14 @@ const MIGRATIONS: readonly Migration[] = [
         db.exec(`ALTER TABLE ${rows} ADD COLUMN source_id INTEGER; ALTER TABLE ${rows} ADD COLUMN as_of TEXT;`);
         db.prepare(`UPDATE ${rows} SET source_id = ?, as_of = ?`).run(lastInsertRowid, set.as_of);
       }
+    },
+  },
+  {
+    to: 3,
+    what: "each license's history beside each data set's records (empty for data imported before: import again to see it)",
+    run(db) {
+      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
+      for (const id of sets) createHistoryTable(db, id);
     },
   },
 ];

@@ -8,7 +8,7 @@ import {
 } from "./dataset-tables.ts";
 import { batchInsert } from "./batch-insert.ts";
 import { noteOwnWrite } from "./change-watch.ts";
-import type { DatasetMeta, LicenseRecord, SourcedRecord } from "./license-record.ts";
+import type { DatasetMeta, LicenseRecord, SourcedRecord, StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { fieldKey } from "./search-terms.ts";
 import { formatTimestamp } from "./timestamp.ts";
@@ -24,6 +24,11 @@ export interface ReplaceOptions {
   validate?: boolean;
   /** Rows per write transaction; bigger is faster, smaller keeps each commit short. */
   batchSize?: number;
+  /**
+   * Each license's history (those no longer listed included), kept beside the records and live
+   * with them: given whole, or made for each record as it is written.
+   */
+  histories?: Iterable<readonly [license: string, history: StoredHistory]> | ((license: string) => StoredHistory);
   /** Runs inside the transaction that makes the new set live: writes that must land with it, or not at all. */
   withFlip?: () => void;
 }
@@ -65,8 +70,16 @@ export async function replaceState(
     `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key, source_id, as_of) VALUES`,
     8,
   );
+  const insertHistories = batchInsert(db, `INSERT INTO ${t.history} (license, doc) VALUES`, 2);
+  const { histories } = options;
+  const historyOf = typeof histories === "function" ? histories : undefined;
   const updatedAt = formatTimestamp(new Date());
   const writeBatch = db.transaction((batch: Stored[]) => {
+    if (historyOf) {
+      const rows = insertHistories();
+      for (const { license } of batch) rows.add(license.license, JSON.stringify(historyOf(license.license)));
+      rows.end();
+    }
     const rows = insertRows();
     for (const { license, sourceId, asOf } of batch) {
       rows.add(
@@ -104,6 +117,8 @@ export async function replaceState(
     writeBatch(batch);
     written += batch.length;
     options.onProgress?.(written);
+    if (histories && typeof histories !== "function")
+      db.transaction(() => writeHistories(insertHistories, histories))();
     options.onIndexing?.();
     db.transaction(() => {
       const repeated = indexLicenseNumbers(db, datasetId);
@@ -132,6 +147,12 @@ export async function replaceState(
   for (const id of retired) dropDataset(db, id);
   db.pragma("wal_checkpoint(PASSIVE)");
   return { datasetId, records: written };
+}
+
+function writeHistories(insert: ReturnType<typeof batchInsert>, histories: Iterable<readonly [string, StoredHistory]>) {
+  const rows = insert();
+  for (const [license, history] of histories) rows.add(license, JSON.stringify(history));
+  rows.end();
 }
 
 function toLicense(record: LicenseRecord, state: string, updatedAt: string, validate: boolean): License {

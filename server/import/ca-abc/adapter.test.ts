@@ -13,7 +13,7 @@ const temp = tempFolder();
 afterAll(() => temp.done());
 
 describe("ca-abc, the archive of 234 daily status-change reports", async () => {
-  const { records, files } = await readAll(caAbc, [ARCHIVE]);
+  const { records, files, histories } = await readAll(caAbc, [ARCHIVE]);
   const [archive] = files;
   const observed = (license: string) => archive!.observations.filter((o) => o.license === license);
   const record = (license: string) => records.get(license)!.record;
@@ -155,6 +155,32 @@ describe("ca-abc, the archive of 234 daily status-change reports", async () => {
     });
   });
 
+  describe("history: each change on the first report that carries it", () => {
+    const entries = (license: string) =>
+      histories.get(license)!.entries.map((e) => [e.event, e.date, e.since, e.changes]);
+
+    it("535296: cancelled, effective 2023-05-09; the report of 2023-07-25 repeating it adds nothing", () => {
+      expect(entries("535296")).toEqual([
+        ["first_seen", "2023-05-09", null, [{ field: "status", license_type: "47", from: "active", to: "cancelled" }]],
+      ]);
+    });
+
+    it("578170: type 47 active on 2023-05-10 (repeated on 05-11), type 41 cancelled on 2023-05-12, each on its own date", () => {
+      expect(entries("578170")).toEqual([
+        ["changed", "2023-05-12", null, [{ field: "status", license_type: "41", from: "active", to: "cancelled" }]],
+        ["first_seen", "2023-05-10", null, [{ field: "status", license_type: "47", from: "pending", to: "active" }]],
+      ]);
+    });
+
+    it("a license with a single report has one entry, and a source of changes never says 'no longer listed'", () => {
+      expect(observed("100196")).toHaveLength(1);
+      expect(histories.get("100196")!.entries).toHaveLength(1);
+      const events = new Set([...histories.values()].flatMap((h) => h.entries.map((e) => e.event)));
+      expect(events).toEqual(new Set(["first_seen", "changed"]));
+      expect([...histories.values()].every((h) => h.listings.length === 0)).toBe(true);
+    });
+  });
+
   it("keeps an owner a later report leaves out: 610400, whose last report (2024-01-24) gives none", () => {
     // 2023-09-01 "DBA: EL MEZAVITE … PALOMINOS ARROYO, ANDRES JR … 2119 PATTERSON RD, STE 1 & 3, …"
     // 2024-01-24 "ACTIVE CANCEL",…,"DBA: EL MEZAVITE … 2119 PATTERSON RD, STE 1 & 3, …"
@@ -284,6 +310,26 @@ describe("ca-abc, hand-made reports", () => {
   const day2 = report("2024-01-03", [
     row("0012345", "ACTIVE SUSPEN", "41", ["01/02/2024", "12/31/2024"], "SECOND NAME"),
   ]);
+
+  it("tells a history in date order whatever order the files come in: a status and a trade name changing on one day are one entry", async () => {
+    for (const order of [
+      [day1, day2],
+      [day2, day1],
+    ]) {
+      const { histories } = await readAll(caAbc, order);
+      expect(histories.get("0012345")!.entries.map((e) => [e.event, e.date, e.changes])).toEqual([
+        [
+          "changed",
+          "2024-01-03",
+          [
+            { field: "status", license_type: "41", from: "active", to: "suspended" },
+            { field: "business", license_type: null, from: "FIRST NAME", to: "SECOND NAME" },
+          ],
+        ],
+        ["first_seen", "2024-01-02", [{ field: "status", license_type: "41", from: "pending", to: "active" }]],
+      ]);
+    }
+  });
 
   it("folds reports in date order whatever order the files come in, leading zeros kept", async () => {
     for (const order of [

@@ -36,6 +36,7 @@
  * null, never made up.
  */
 import { foldLicense } from "./fold.ts";
+import { reportedChanges } from "./history.ts";
 import { dailyReports, reportDay, SameDayRepeats, type DailyReport } from "./reports.ts";
 import { statusChangeReport } from "./status-change.ts";
 import { mapStatus, type StatusTable } from "../fields.ts";
@@ -113,6 +114,7 @@ export const caAbc: SourceAdapter = {
   },
 
   fold: (observations) => foldLicense(observations, statusOf),
+  history: (observations) => reportedChanges(observations, statusOf),
 };
 
 function openReport(report: DailyReport) {

@@ -1,0 +1,204 @@
+import { HISTORY_FIELDS, type HistoryChange, type HistoryEntry, type Listing } from "../../src/contract/envelopes.ts";
+import { normalizeText } from "../../src/contract/normalize-text.ts";
+import type { StoredHistory } from "../store/license-record.ts";
+import type { ObservedIn, SourceInfo } from "./merge-records.ts";
+import type { SourceAdapter, SourceRecord } from "./source-adapter.ts";
+
+type Field = (typeof HISTORY_FIELDS)[number];
+
+/** A field's value in one text, as a history shows it; null when the source does not give it. */
+export function fieldValue(record: SourceRecord, field: Field): string | null {
+  switch (field) {
+    case "status":
+    case "business":
+    case "owner":
+    case "phone":
+      return record[field] || null;
+    case "address": {
+      const a = record.address;
+      const place = [a.state, a.zip].filter(Boolean).join(" ");
+      return [a.line_1, a.line_2, a.city, place].filter(Boolean).join(", ") || null;
+    }
+    case "type":
+    case "class":
+      return record.details[field] || null;
+    default:
+      return record.dates[field];
+  }
+}
+
+/**
+ * Whether two values of a field say the same: names and addresses compared as the search compares
+ * them (case, punctuation and spacing aside), a phone by its digits. A list that writes a name in
+ * capitals the next year has not renamed the business.
+ */
+export function sameValue(field: Field, a: string, b: string): boolean {
+  if (field === "business" || field === "owner" || field === "address") return normalizeText(a) === normalizeText(b);
+  if (field === "phone") return a.replace(/\D/g, "") === b.replace(/\D/g, "");
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * The fields that differ between two records of a license. A field one of them does not give is
+ * no change (an older list had no status column), nor is a status one of them does not state.
+ */
+export function recordChanges(before: SourceRecord, after: SourceRecord, unstatedStatus?: string): HistoryChange[] {
+  const changes: HistoryChange[] = [];
+  for (const field of HISTORY_FIELDS) {
+    const from = fieldValue(before, field);
+    const to = fieldValue(after, field);
+    if (from === null || to === null || sameValue(field, from, to)) continue;
+    if (field === "status" && (from === unstatedStatus || to === unstatedStatus)) continue;
+    changes.push({ field, license_type: null, from, to });
+  }
+  return changes;
+}
+
+/** What a record was first seen as: each field it gives. */
+function firstValues(record: SourceRecord, unstatedStatus?: string): HistoryChange[] {
+  return HISTORY_FIELDS.flatMap((field) => {
+    const to = fieldValue(record, field);
+    if (to === null || (field === "status" && to === unstatedStatus)) return [];
+    return [{ field, license_type: null, from: null, to }];
+  });
+}
+
+interface Dated {
+  entry: HistoryEntry;
+  /** Ties on a date: the source loaded later, then the later row of a report, go first. */
+  sourceId: number;
+  seq: number;
+}
+
+/**
+ * Every license's history in a state, from everything its sources said (the merge's input): per
+ * family of sources, as each family shows it, then all families together, newest first.
+ *
+ * - A roster family is a series of complete lists, put in order by their as-of dates (not by when
+ *   they were loaded): a license's first list is `first_seen`, a list that says otherwise than the
+ *   one before is `changed`, the first list without it `no_longer_listed`, one naming it again
+ *   `listed_again`. Each is dated by its list, `since` the list before.
+ * - A family of change reports is told by its adapter's history(): each change from the first
+ *   report that carries it.
+ */
+export function licenseHistories(
+  sources: readonly SourceInfo[],
+  observations: Iterable<ObservedIn>,
+  adapterOf: (name: string) => SourceAdapter,
+): Map<string, StoredHistory> {
+  const sourceById = new Map(sources.map((s) => [s.id, s]));
+  const rosters = new Map<string, SourceInfo[]>();
+  for (const s of sources) {
+    if (s.kind !== "roster") continue;
+    const family = rosters.get(s.family);
+    if (family) family.push(s);
+    else rosters.set(s.family, [s]);
+  }
+  for (const family of rosters.values()) family.sort((a, b) => compare(a.as_of ?? "", b.as_of ?? "") || a.id - b.id);
+
+  const byLicense = new Map<string, ObservedIn[]>();
+  for (const o of observations) {
+    if (!sourceById.has(o.sourceId)) continue;
+    const list = byLicense.get(o.license);
+    if (list) list.push(o);
+    else byLicense.set(o.license, [o]);
+  }
+
+  const histories = new Map<string, StoredHistory>();
+  for (const [license, list] of byLicense) {
+    const dated: Dated[] = [];
+    const listings: Listing[] = [];
+    const changes = new Map<string, ObservedIn[]>();
+    const inRoster = new Map<number, ObservedIn>();
+    for (const o of list) {
+      const source = sourceById.get(o.sourceId)!;
+      if (source.kind === "roster") {
+        // A list naming a number twice: its later row, as the live record takes it.
+        const known = inRoster.get(o.sourceId);
+        if (!known || known.seq < o.seq) inRoster.set(o.sourceId, o);
+      } else {
+        const family = changes.get(source.family);
+        if (family) family.push(o);
+        else changes.set(source.family, [o]);
+      }
+    }
+    for (const family of rosters.values()) {
+      if (family.some((s) => inRoster.has(s.id))) rosterHistory(family, inRoster, adapterOf, dated, listings);
+    }
+    for (const reports of changes.values()) reportHistory(reports, sourceById, adapterOf, dated);
+    dated.sort((a, b) => compare(b.entry.date ?? "", a.entry.date ?? "") || b.sourceId - a.sourceId || b.seq - a.seq);
+    histories.set(license, { entries: dated.map((d) => d.entry), listings });
+  }
+  return histories;
+}
+
+function rosterHistory(
+  family: readonly SourceInfo[],
+  inRoster: ReadonlyMap<number, ObservedIn>,
+  adapterOf: (name: string) => SourceAdapter,
+  dated: Dated[],
+  listings: Listing[],
+): void {
+  let last: SourceRecord | null = null;
+  let listed = false;
+  let run: Listing | null = null;
+  for (const [index, list] of family.entries()) {
+    const before = family[index - 1];
+    const since = before?.as_of ?? null;
+    const at = { date: list.as_of, since, source: list.id };
+    const order = { sourceId: list.id, seq: 0 };
+    const seen = inRoster.get(list.id);
+    if (!seen) {
+      if (listed) dated.push({ entry: { event: "no_longer_listed", ...at, changes: [] }, ...order });
+      listed = false;
+      run = null;
+      continue;
+    }
+    const record = seen.facts as SourceRecord;
+    const unstated = adapterOf(list.adapter).unstatedStatus;
+    if (!last) {
+      dated.push({ entry: { event: "first_seen", ...at, changes: firstValues(record, unstated) }, ...order });
+    } else {
+      const changes = recordChanges(last, record, unstated);
+      if (!listed) dated.push({ entry: { event: "listed_again", ...at, changes }, ...order });
+      else if (changes.length > 0) dated.push({ entry: { event: "changed", ...at, changes }, ...order });
+    }
+    if (run) {
+      run.to = list.as_of;
+      run.lists++;
+      run.last_source = list.id;
+    } else {
+      run = { from: list.as_of, to: list.as_of, lists: 1, first_source: list.id, last_source: list.id };
+      listings.push(run);
+    }
+    last = record;
+    listed = true;
+  }
+}
+
+function reportHistory(
+  reports: ObservedIn[],
+  sourceById: ReadonlyMap<number, SourceInfo>,
+  adapterOf: (name: string) => SourceAdapter,
+  dated: Dated[],
+): void {
+  reports.sort((a, b) => compare(a.asOf ?? "", b.asOf ?? "") || a.sourceId - b.sourceId || a.seq - b.seq);
+  const adapter = adapterOf(sourceById.get(reports[0]!.sourceId)!.adapter);
+  if (!adapter.history) throw new Error(`${adapter.name} reports changes but cannot tell a license's history`);
+  let last: HistoryEntry | null = null;
+  for (const { index, changes } of adapter.history(reports)) {
+    const report = reports[index]!;
+    const date = report.asOf ?? sourceById.get(report.sourceId)!.as_of;
+    // One day's report of one source is one entry, however many of the license's rows it holds.
+    if (last && last.date === date && last.source === report.sourceId) {
+      last.changes.push(...changes);
+      continue;
+    }
+    last = { event: index === 0 ? "first_seen" : "changed", date, since: null, source: report.sourceId, changes };
+    dated.push({ entry: last, sourceId: report.sourceId, seq: report.seq });
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
