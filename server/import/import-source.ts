@@ -7,7 +7,7 @@ import { replaceState } from "../store/replace-state.ts";
 import { createSourcesRepo } from "../store/sources-repo.ts";
 import { formatDate } from "../store/timestamp.ts";
 import { findSourceAdapter } from "./adapters.ts";
-import { licenseHistories } from "./license-history.ts";
+import { historiesToStore, licenseHistories } from "./license-history.ts";
 import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
 import { readSourceFile, type AsOfFrom } from "./read-source-file.ts";
@@ -257,7 +257,7 @@ export async function importSource(
     const written = await replaceState(db, { state: adapter.state, source: names, asOf }, merged, {
       // The records were checked as they were read or folded.
       validate: false,
-      histories,
+      histories: historiesToStore(histories, merged),
       withFlip: () => {
         // --replace keeps only this import's sources. Demo data, and sources from before the store
         // kept what each said, have no observations: the new records replace theirs, so they go.

@@ -39,7 +39,7 @@ describe("licenseHistories, for a series of complete lists", () => {
     ]);
     expect(h.get("A")!.entries.map((e) => [e.event, e.since, e.date, e.changes.length])).toEqual([
       ["changed", "2005-11-01", "2016-08-04", 1],
-      ["first_seen", null, "2005-11-01", 9],
+      ["first_seen", null, "2005-11-01", 0],
     ]);
   });
 
@@ -94,11 +94,11 @@ describe("licenseHistories, for a series of complete lists", () => {
     ]);
   });
 
-  it("takes a field one list does not give for no change: an expiry a list leaves out", () => {
+  it("takes a field one list does not give for no change: an expiry, or an address's ZIP, a list leaves out", () => {
     const noDates = { effective: null, expires: null, issued_original: null, issued_latest: null };
     const h = historiesOf([
       [1, "2020-01-01", { A: listed() }],
-      [2, "2021-01-01", { A: { ...listed(), dates: noDates } }],
+      [2, "2021-01-01", { A: { ...listed({ address: { zip: "" } }), dates: noDates } }],
     ]);
     expect(events(h, "A")).toEqual([["first_seen", null, "2020-01-01"]]);
   });

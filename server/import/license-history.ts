@@ -1,6 +1,7 @@
 import { HISTORY_FIELDS, type HistoryChange, type HistoryEntry, type Listing } from "../../src/contract/envelopes.ts";
 import { normalizeText } from "../../src/contract/normalize-text.ts";
-import type { StoredHistory } from "../store/license-record.ts";
+import { isDeepStrictEqual } from "node:util";
+import { listedOnce, type SourcedRecord, type StoredHistory } from "../store/license-record.ts";
 import type { ObservedIn, SourceInfo } from "./merge-records.ts";
 import type { SourceAdapter, SourceRecord } from "./source-adapter.ts";
 
@@ -48,18 +49,33 @@ export function recordChanges(before: SourceRecord, after: SourceRecord, unstate
     const from = fieldValue(before, field);
     const to = fieldValue(after, field);
     if (from === null || to === null || sameValue(field, from, to)) continue;
+    if (field === "address" && sameAddress(before.address, after.address)) continue;
     if (field === "status" && (from === unstatedStatus || to === unstatedStatus)) continue;
     changes.push({ field, license_type: null, from, to });
   }
   return changes;
 }
 
-/** What a record was first seen as: each field it gives. */
-function firstValues(record: SourceRecord, unstatedStatus?: string): HistoryChange[] {
+/**
+ * Whether two addresses can be the same place: street, city and ZIP each alike (as names compare),
+ * or left out by one of them (a list that drops the ZIP has not moved the premises).
+ */
+function sameAddress(a: SourceRecord["address"], b: SourceRecord["address"]): boolean {
+  const parts = (x: SourceRecord["address"]) => [
+    normalizeText([x.line_1, x.line_2].filter(Boolean).join(" ")),
+    normalizeText(x.city),
+    x.zip.slice(0, 5),
+  ];
+  const theirs = parts(b);
+  return parts(a).every((part, i) => part === "" || theirs[i] === "" || part === theirs[i]);
+}
+
+/** What a license was last listed as, going: each field it gave, to null. */
+function lastValues(record: SourceRecord, unstatedStatus?: string): HistoryChange[] {
   return HISTORY_FIELDS.flatMap((field) => {
-    const to = fieldValue(record, field);
-    if (to === null || (field === "status" && to === unstatedStatus)) return [];
-    return [{ field, license_type: null, from: null, to }];
+    const from = fieldValue(record, field);
+    if (from === null || (field === "status" && from === unstatedStatus)) return [];
+    return [{ field, license_type: null, from, to: null }];
   });
 }
 
@@ -149,7 +165,11 @@ function rosterHistory(
     const order = { sourceId: list.id, seq: 0 };
     const seen = inRoster.get(list.id);
     if (!seen) {
-      if (listed) dated.push({ entry: { event: "no_longer_listed", ...at, changes: [] }, ...order });
+      // What it was last listed as: the live records no longer say.
+      if (listed && last) {
+        const changes = lastValues(last, adapterOf(list.adapter).unstatedStatus);
+        dated.push({ entry: { event: "no_longer_listed", ...at, changes }, ...order });
+      }
       listed = false;
       run = null;
       continue;
@@ -157,7 +177,8 @@ function rosterHistory(
     const record = seen.facts as SourceRecord;
     const unstated = adapterOf(list.adapter).unstatedStatus;
     if (!last) {
-      dated.push({ entry: { event: "first_seen", ...at, changes: firstValues(record, unstated) }, ...order });
+      // What it was first listed as is the record, less the changes after: not kept twice.
+      dated.push({ entry: { event: "first_seen", ...at, changes: [] }, ...order });
     } else {
       const changes = recordChanges(last, record, unstated);
       if (!listed) dated.push({ entry: { event: "listed_again", ...at, changes }, ...order });
@@ -201,4 +222,23 @@ function reportHistory(
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The histories worth storing: not those of licenses their record's source alone listed once
+ * (listedOnce), which the store makes from the record when asked. A state with one list keeps none.
+ */
+export function* historiesToStore(
+  histories: ReadonlyMap<string, StoredHistory>,
+  records: readonly SourcedRecord[],
+): Generator<[string, StoredHistory]> {
+  const plain = new Set(
+    records
+      .filter(
+        (r) =>
+          r.sourceId !== null && isDeepStrictEqual(histories.get(r.record.license), listedOnce(r.sourceId, r.asOf)),
+      )
+      .map((r) => r.record.license),
+  );
+  for (const entry of histories) if (!plain.has(entry[0])) yield entry;
 }

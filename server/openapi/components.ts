@@ -169,8 +169,8 @@ export const COMPONENTS = {
       field: "Which field: a date's name (`expires`) for a date, `type` and `class` for the details.",
       license_type:
         "The license type it concerns, where the state follows each type of a license apart (California's `47`); null when it concerns the license.",
-      from: "The value before, as the source wrote it (an address in one line); null where the license was first seen.",
-      to: "The value after.",
+      from: "The value before, as the source wrote it (an address in one line); null where nothing was known before.",
+      to: "The value after; null where the license is no longer listed (`from` is then what it was last listed as).",
     },
   },
   HistoryEntry: {
@@ -179,12 +179,12 @@ export const COMPONENTS = {
       "Something a source shows happening to a license: first seen, changed, no longer listed, listed again. A field a source does not give is never a change.",
     fields: {
       event:
-        "`first_seen` (the first source naming the license; `changes` hold what it said, `from` null), `changed`, `no_longer_listed` (a complete list no longer names it: a source of changes only never says this), `listed_again`.",
+        "`first_seen` (the first source naming the license: a list's holds no changes, since what it was first listed as is the record less the changes after; a daily report's holds the change it reported), `changed`, `no_longer_listed` (a complete list no longer names it; its changes say what it was last listed as, each `to` null; a source of changes only never says this), `listed_again`.",
       date: "The date its source says it was true on: a daily report's day, a list's as-of date.",
       since:
         "For a list: the date of the list before it, so the change happened between `since` and `date`. Null when the source dates the change itself (a daily report) or there is no earlier list.",
       source: "The source that shows it: its `id` among the history's `sources`.",
-      changes: "What changed; empty for `no_longer_listed`.",
+      changes: "What changed.",
     },
   },
   Listing: {

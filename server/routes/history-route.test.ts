@@ -61,7 +61,7 @@ describe("GET /v2/history/{state}/{license}: what the state's files said of a li
         "2025-01-15",
         { field: "owner", license_type: null, from: "SMITH LLC", to: "JONES LLC" },
       ],
-      ["first_seen", null, "2024-01-15", { field: "owner", license_type: null, from: null, to: "SMITH LLC" }],
+      ["first_seen", null, "2024-01-15", undefined],
     ]);
     // Only what changed: the business name and the address are the same in both lists.
     expect(data?.entries[0]!.changes.map((c) => c.field)).toEqual(["owner"]);
@@ -81,6 +81,13 @@ describe("GET /v2/history/{state}/{license}: what the state's files said of a li
       ["no_longer_listed", "2024-01-15", "2025-01-15"],
       ["first_seen", null, "2024-01-15"],
     ]);
+    // What it was last listed as, since no record says it any more.
+    expect(data?.entries[0]!.changes).toContainEqual({
+      field: "business",
+      license_type: null,
+      from: "GONE BAR",
+      to: null,
+    });
     expect(LicenseResponseSchema.parse((await get("/v2/license/ny/9000002")).json()).data).toBeNull();
   });
 

@@ -27,3 +27,14 @@ export interface SourcedRecord {
 
 /** What the store keeps of a license's history; the sources it names are added when it is served. */
 export type StoredHistory = Pick<LicenseHistory, "entries" | "listings">;
+
+/**
+ * The history of a license its record's source alone has listed, once, on one date: most licenses
+ * of a state with one list. Not stored: made from the record's source and date when asked.
+ */
+export function listedOnce(sourceId: number, asOf: string | null): StoredHistory {
+  return {
+    entries: [{ event: "first_seen", date: asOf, since: null, source: sourceId, changes: [] }],
+    listings: [{ from: asOf, to: asOf, lists: 1, first_source: sourceId, last_source: sourceId }],
+  };
+}

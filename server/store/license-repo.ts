@@ -3,7 +3,7 @@ import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { consistentReads, mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
-import type { StoredHistory } from "./license-record.ts";
+import { listedOnce, type StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
@@ -116,11 +116,18 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const history = consistentReads(db, (state: string, license: string): LicenseHistory | null => {
     const id = liveId(state);
     if (id === undefined) return null;
-    const doc = prepared(`SELECT doc FROM ${datasetTables(id).history} WHERE license = ?`)
-      .pluck()
-      .get(license) as string | undefined;
-    if (doc === undefined) return null;
-    const { entries, listings } = JSON.parse(doc) as StoredHistory;
+    const tables = datasetTables(id);
+    const doc = prepared(`SELECT doc FROM ${tables.history} WHERE license = ?`).pluck().get(license) as
+      string | undefined;
+    let stored: StoredHistory;
+    if (doc !== undefined) stored = JSON.parse(doc) as StoredHistory;
+    else {
+      const row = prepared(`SELECT source_id, as_of FROM ${tables.rows} WHERE license = ?`).get(license) as
+        { source_id: number | null; as_of: string | null } | undefined;
+      if (row?.source_id == null) return null;
+      stored = listedOnce(row.source_id, row.as_of);
+    }
+    const { entries, listings } = stored;
     const named = new Set([
       ...entries.map((e) => e.source),
       ...listings.flatMap((l) => [l.first_source, l.last_source]),

@@ -1,4 +1,4 @@
-import type { LicenseRecord, StoredHistory } from "./license-record.ts";
+import type { LicenseRecord } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { replaceState, type ReplaceOptions } from "./replace-state.ts";
 import { createSourcesRepo, type NewSource } from "./sources-repo.ts";
@@ -17,14 +17,8 @@ export async function loadSource(
   const sources = createSourcesRepo(db);
   sources.dropAbandoned(source.state);
   const sourceId = sources.begin(source);
-  // The source is one list, and the state's only one: each license's history is being on it.
-  const history: StoredHistory = {
-    entries: [{ event: "first_seen", date: source.asOf, since: null, source: sourceId, changes: [] }],
-    listings: [{ from: source.asOf, to: source.asOf, lists: 1, first_source: sourceId, last_source: sourceId }],
-  };
   return replaceState(db, { state: source.state, source: source.adapter, asOf: source.asOf, sourceId }, records, {
     ...options,
-    histories: () => history,
     withFlip: () => {
       sources.dropAllBut(source.state, [sourceId]);
       sources.markLoaded([sourceId]);

@@ -26,9 +26,9 @@ export interface ReplaceOptions {
   batchSize?: number;
   /**
    * Each license's history (those no longer listed included), kept beside the records and live
-   * with them: given whole, or made for each record as it is written.
+   * with them. A license without one was listed once, by its record's source (see listedOnce).
    */
-  histories?: Iterable<readonly [license: string, history: StoredHistory]> | ((license: string) => StoredHistory);
+  histories?: Iterable<readonly [license: string, history: StoredHistory]>;
   /** Runs inside the transaction that makes the new set live: writes that must land with it, or not at all. */
   withFlip?: () => void;
 }
@@ -71,15 +71,8 @@ export async function replaceState(
     8,
   );
   const insertHistories = batchInsert(db, `INSERT INTO ${t.history} (license, doc) VALUES`, 2);
-  const { histories } = options;
-  const historyOf = typeof histories === "function" ? histories : undefined;
   const updatedAt = formatTimestamp(new Date());
   const writeBatch = db.transaction((batch: Stored[]) => {
-    if (historyOf) {
-      const rows = insertHistories();
-      for (const { license } of batch) rows.add(license.license, JSON.stringify(historyOf(license.license)));
-      rows.end();
-    }
     const rows = insertRows();
     for (const { license, sourceId, asOf } of batch) {
       rows.add(
@@ -117,8 +110,8 @@ export async function replaceState(
     writeBatch(batch);
     written += batch.length;
     options.onProgress?.(written);
-    if (histories && typeof histories !== "function")
-      db.transaction(() => writeHistories(insertHistories, histories))();
+    const { histories } = options;
+    if (histories) db.transaction(() => writeHistories(insertHistories, histories))();
     options.onIndexing?.();
     db.transaction(() => {
       const repeated = indexLicenseNumbers(db, datasetId);

@@ -92,15 +92,18 @@ export const HistoryChangeSchema = z.object({
   field: z.enum(HISTORY_FIELDS),
   /** The license type it concerns, where the source follows each type apart (California's "47"); else null. */
   license_type: z.nullable(z.string()),
-  /** Null when nothing was known before: the values a license was first seen with. */
+  /** Null where nothing was known before (a type first reported). */
   from: z.nullable(z.string()),
+  /** Null where the license is no longer listed: `from` is then what it was last listed as. */
   to: z.nullable(z.string()),
 });
 
 /**
- * - `first_seen`: the first source that names the license, with what it said;
+ * - `first_seen`: the first source that names the license (a list's first entry holds no changes:
+ *   what it was first listed as is the record, less the changes after);
  * - `changed`: a later source says otherwise;
- * - `no_longer_listed`: a complete list (a roster) no longer names it; a source of changes only never says this;
+ * - `no_longer_listed`: a complete list (a roster) no longer names it; its changes say what it was
+ *   last listed as (each `to` null). A source of changes only never says this;
  * - `listed_again`: a list names it again after one that did not.
  */
 export const HISTORY_EVENTS = ["first_seen", "changed", "no_longer_listed", "listed_again"] as const;
