@@ -40,6 +40,21 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** The problem type our service answers a state outside the key with (server/problem.ts). */
+export const STATE_UNAVAILABLE_PROBLEM = "urn:license-lookup:problem:state-unavailable";
+
+/**
+ * A 404 from one of our extension routes: a service without the extension has no such path. Our
+ * service's "state outside the key" is a 404 too, and is not that: the page says the state is not covered.
+ */
+export function isMissingExtension(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.kind === "unavailable" &&
+    error.details.problem?.type !== STATE_UNAVAILABLE_PROBLEM
+  );
+}
+
 /** Only failures that may pass on their own are worth another try; 4xx and bad data are not. */
 export function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === "server" || error.kind === "network");

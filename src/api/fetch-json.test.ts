@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LicenseResponseSchema } from "../contract/envelopes.ts";
-import { ApiError, parseRetryAfter } from "./api-error.ts";
+import { problemType } from "../../server/problem.ts";
+import { ApiError, isMissingExtension, parseRetryAfter, STATE_UNAVAILABLE_PROBLEM } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -94,5 +95,27 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:10 GMT", now)).toBe(10);
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe("isMissingExtension", () => {
+  it("takes a 404 for a route the service lacks, but not our service's state outside the key", async () => {
+    answer(404, {
+      type: "about:blank",
+      title: "Not Found",
+      status: 404,
+      detail: "Route GET:/v2/history/dc/1 not found",
+    });
+    expect(isMissingExtension(await failure())).toBe(true);
+    answer(404, "Not Found");
+    expect(isMissingExtension(await failure())).toBe(true);
+    answer(404, { ...problem(404, "No license data for this state"), type: STATE_UNAVAILABLE_PROBLEM });
+    expect(isMissingExtension(await failure())).toBe(false);
+    answer(500, problem(500, "boom"));
+    expect(isMissingExtension(await failure())).toBe(false);
+  });
+
+  it("knows the problem type our service sends for a state outside the key", () => {
+    expect(STATE_UNAVAILABLE_PROBLEM).toBe(problemType("state-unavailable"));
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import {
+  LicenseHistoryResponseSchema,
   LicenseResponseSchema,
   ProvenanceListResponseSchema,
   ProvenanceResponseSchema,
@@ -11,10 +12,10 @@ import { loadDecodingTable } from "../contract/decoding/decode.ts";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
-import { ApiError } from "./api-error.ts";
+import { isMissingExtension } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { nullsWithoutExtension } from "./license-lists.ts";
-import { licensePath, listPath, provenancePath } from "./v2-paths.ts";
+import { historyPath, licensePath, listPath, provenancePath } from "./v2-paths.ts";
 
 // Licence records change with a state's import, at most daily: a result stays good for a long working session.
 const READ_ONLY = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 };
@@ -34,6 +35,16 @@ async function provenanceOf(state: string, licenses: readonly string[], signal: 
       nullsWithoutExtension(licenses.length),
     )
   ).data;
+}
+
+/** An extension route's `data`; null from a service without the extension. Any other failure stands. */
+async function withoutExtensionNull<T>(answer: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await answer).data;
+  } catch (error) {
+    if (isMissingExtension(error)) return null;
+    throw error;
+  }
 }
 
 export const licenseQueries = {
@@ -75,14 +86,17 @@ export const licenseQueries = {
   provenance: (state: string, license: string) =>
     queryOptions({
       queryKey: ["licenses", "provenance", state, license] as const,
-      queryFn: async ({ signal }) => {
-        try {
-          return (await fetchJson(provenancePath(state, license), ProvenanceResponseSchema, { signal })).data;
-        } catch (error) {
-          if (error instanceof ApiError && error.kind === "unavailable") return null;
-          throw error;
-        }
-      },
+      queryFn: ({ signal }) =>
+        withoutExtensionNull(fetchJson(provenancePath(state, license), ProvenanceResponseSchema, { signal })),
+      ...READ_ONLY,
+    }),
+
+  /** What the state's files have said of one license over time; null when the service keeps none (or no history at all). */
+  history: (state: string, license: string) =>
+    queryOptions({
+      queryKey: ["licenses", "history", state, license] as const,
+      queryFn: ({ signal }) =>
+        withoutExtensionNull(fetchJson(historyPath(state, license), LicenseHistoryResponseSchema, { signal })),
       ...READ_ONLY,
     }),
 
@@ -99,14 +113,7 @@ export const licenseQueries = {
   coverage: () =>
     queryOptions({
       queryKey: ["states"] as const,
-      queryFn: async ({ signal }) => {
-        try {
-          return (await fetchJson("/v2/states", StatesResponseSchema, { signal })).data;
-        } catch (error) {
-          if (error instanceof ApiError && error.kind === "unavailable") return null;
-          throw error;
-        }
-      },
+      queryFn: ({ signal }) => withoutExtensionNull(fetchJson("/v2/states", StatesResponseSchema, { signal })),
       ...READ_ONLY,
     }),
 };

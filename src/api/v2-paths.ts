@@ -13,3 +13,8 @@ export function provenancePath(state: string, license: string): string {
 export function listPath(route: "licenses" | "provenance", state: string, licenses: readonly string[]): string {
   return `/v2/${route}/${part(state)}?${new URLSearchParams(licenses.map((license) => ["license", license]))}`;
 }
+
+/** Our history extension: what the state's files have said of one license over time. */
+export function historyPath(state: string, license: string): string {
+  return `/v2/history/${part(state)}/${part(license)}`;
+}

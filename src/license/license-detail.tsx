@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { CODE_NOT_IN_TABLE, codeNames, statusCategory } from "../contract/decoding/decode.ts";
+import { CODE_NOT_IN_TABLE, codeNames, statusGloss } from "../contract/decoding/decode.ts";
 import type { CodeKind, DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
@@ -23,9 +23,11 @@ interface Props {
   decoding: DecodingTable | null;
   /** When this copy was fetched: part of the audit record. */
   retrievedAt: Date;
+  /** What the state's files have said of it over time: under the record, on screen and on paper. */
+  history?: ReactNode;
 }
 
-export function LicenseDetail({ license, provenance, decoding, retrievedAt }: Props) {
+export function LicenseDetail({ license, provenance, decoding, retrievedAt, history }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
 
@@ -34,7 +36,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt }: Pr
   const stateLabel = stateName(license.state) ?? license.state.toUpperCase();
   const asOf = recordAsOf(provenance);
   const verdict = licenseVerdict(license, { today: localIsoDate(retrievedAt), asOf, decoding });
-  const status = statusCategory(decoding, license.status);
+  const gloss = statusGloss(decoding, license.status);
   const address = addressLines(license.address);
   const none = <span className="none">None given</span>;
   const unpublished = <span className="none">Not published by the state</span>;
@@ -137,9 +139,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt }: Pr
             </Fact>
             <Fact term="Status">
               {license.status.trim() ? license.status : none}
-              {status.category !== "unknown" && status.words.toLowerCase() !== license.status.trim().toLowerCase() ? (
-                <span className="muted"> ({status.words})</span>
-              ) : null}
+              {gloss ? <span className="muted"> ({gloss})</span> : null}
             </Fact>
             <Fact term="Type">{codes("type", details.type)}</Fact>
             <Fact term="Class">{codes("class", details.class)}</Fact>
@@ -182,6 +182,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt }: Pr
           </dl>
         </section>
       </div>
+      {history}
     </article>
   );
 }

@@ -1,44 +1,84 @@
 import { Link } from "react-router";
-import { useQuery } from "@tanstack/react-query";
-import { licenseQueries } from "../api/license-queries.ts";
+import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
+import { formatIsoDate } from "../shared/dates.ts";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { noLongerListed } from "./history-words.ts";
+import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
+import { WithHistory, type HistoryAnswer } from "./with-history.tsx";
 
 interface Props {
   state: string;
   license: string;
   /** What the service's data of the state covers; null or missing when it does not say. */
   coverage: StateCoverage | null | undefined;
+  /** The state's table: its agency's own lookup, and the code names of the history. */
+  decoding: DecodingTable | null;
 }
 
-/** The service answered `data: null`: the state is covered, and our data of it holds no such number. */
-export function LicenseNotFound({ state, license, coverage }: Props) {
-  const stateLabel = stateName(state) ?? state.toUpperCase();
-  // The agency's own lookup, from our table of the state (already fetched beside the record).
-  const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
-  const sources = liveSources(coverage);
-
+/**
+ * The service answered `data: null`: the state is covered, and our data of it holds no such number
+ * today. Its history may tell that a list named it once: then the page says so, not a bare "not found".
+ */
+export function LicenseNotFound(props: Props) {
+  const stateLabel = stateName(props.state) ?? props.state.toUpperCase();
   return (
     <div className="not-found">
-      <title>{`No license ${license} in our ${stateLabel} data – License Lookup`}</title>
-      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
+      <LicenseNumberHeading stateLabel={stateLabel} license={props.license} />
+      <WithHistory state={props.state} license={props.license}>
+        {(answer) => <NotFoundAnswer {...props} stateLabel={stateLabel} answer={answer} />}
+      </WithHistory>
+    </div>
+  );
+}
+
+function NotFoundAnswer({
+  state,
+  license,
+  coverage,
+  decoding,
+  stateLabel,
+  answer,
+}: Props & { stateLabel: string; answer: HistoryAnswer }) {
+  const lookup = decoding?.lookup;
+  const sources = liveSources(coverage);
+  const past = "history" in answer ? answer.history : null;
+  const known = past !== null && past.entries.length > 0;
+  const gone = past && noLongerListed(past);
+  const day = (iso: string | null) => (iso ? formatIsoDate(iso) : "a date not given");
+
+  return (
+    <>
+      <title>
+        {gone
+          ? `License ${license} is no longer listed in ${stateLabel} – License Lookup`
+          : `No license ${license} in our ${stateLabel} data – License Lookup`}
+      </title>
       <section className="verdict-panel" data-verdict="not-found" aria-label="Verdict">
         <p className="verdict-panel__line">
           <VerdictBadge verdict="not found" />
           <span className="verdict-panel__reason">
-            Not in our {stateLabel} data
-            {sources.length === 0
-              ? "."
-              : sources.length === 1
-                ? `, which covers ${sourceCovers(sources[0]!)}.`
-                : ", which covers:"}
+            {gone ? (
+              `${license} is no longer listed: the list of ${day(gone.since)} does not name it; it was last listed in the list of ${day(gone.last)}.`
+            ) : known ? (
+              `Not in our ${stateLabel} data today, though its sources named it before: see its history below.`
+            ) : (
+              <>
+                Not in our {stateLabel} data
+                {sources.length === 0
+                  ? "."
+                  : sources.length === 1
+                    ? `, which covers ${sourceCovers(sources[0]!)}.`
+                    : ", which covers:"}
+              </>
+            )}
           </span>
         </p>
-        {sources.length > 1 ? (
+        {sources.length > 1 && !known ? (
           <ul className="coverage-list">
             {sources.map((s) => (
               <li key={s.id}>{sourceCovers(s)}</li>
@@ -56,15 +96,23 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
           )}
         </p>
       </section>
-      <p>
-        License numbers must match exactly, leading zeros and punctuation included. Check the number against the
-        license, or find the business by name or address.
-      </p>
+      {known ? (
+        <p>
+          The number is written right: our data named it before. To see whether the business holds a license under
+          another number, find it by name or address.
+        </p>
+      ) : (
+        <p>
+          License numbers must match exactly, leading zeros and punctuation included. Check the number against the
+          license, or find the business by name or address.
+        </p>
+      )}
       <p>
         <Link className="button button--primary" to={searchFormUrl({ state, by: "license", q: license })}>
           Search {stateLabel}
         </Link>
       </p>
-    </div>
+      <LicenseHistory answer={answer} decoding={decoding} stateLabel={stateLabel} />
+    </>
   );
 }

@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import { Suspense } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import { ExpiryNotice } from "./expiry-notice.tsx";
-import { LicenseRoute } from "./license-route.tsx";
+import { renderLicenseRoute } from "./render-license-route.tsx";
 
 const FOUND: License = {
   object: "license",
@@ -39,14 +36,16 @@ const PROVENANCE: Provenance = { state: "ny", license: "0012345", as_of: "2016-0
 let requested: string[];
 let reply: (path: string) => Response;
 
-/** Our service's answers: the license, its provenance, and what each state's data covers. */
+/** Our service's answers: the license, its provenance, no history, and what each state's data covers. */
 function ourService(license: License | null, provenance: Provenance | null = license && PROVENANCE) {
   return (path: string) =>
     path.startsWith("/v2/provenance/")
       ? Response.json({ data: provenance })
-      : path === "/v2/states"
-        ? Response.json({ data: [{ state: "ny", name: "New York", records: 6657, sources: [SOURCE] }] })
-        : Response.json({ data: license });
+      : path.startsWith("/v2/history/")
+        ? Response.json({ data: null })
+        : path === "/v2/states"
+          ? Response.json({ data: [{ state: "ny", name: "New York", records: 6657, sources: [SOURCE] }] })
+          : Response.json({ data: license });
 }
 
 function problem(status: number) {
@@ -82,30 +81,6 @@ function facts(): Record<string, string> {
   );
 }
 
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: "/", element: <h1>Search</h1> },
-      {
-        path: "/license/:state/:license",
-        element: (
-          <Suspense fallback={null}>
-            <LicenseRoute />
-          </Suspense>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe("the license page", () => {
   beforeEach(() => {
     // Only Date is faked: the router and the query client run on real timers.
@@ -115,7 +90,7 @@ describe("the license page", () => {
 
   it("says not found in our data, names what the data covers, and sends the clerk to the agency", async () => {
     reply = ourService(null);
-    renderAt("/license/ny/00%2F12%20%2334");
+    renderLicenseRoute("/license/ny/00%2F12%20%2334");
     await screen.findByText("not found");
     expect(requested).toEqual(
       expect.arrayContaining(["/v2/license/ny/00%2F12%20%2334", "/v2/provenance/ny/00%2F12%20%2334", "/v2/states"]),
@@ -135,7 +110,7 @@ describe("the license page", () => {
 
   it("shows the verdict, the source and its date, decoded codes, and every field under its own label", async () => {
     reply = ourService({ ...FOUND, details: { class: "252", description: null, type: "OP" } });
-    renderAt("/license/ny/0012345");
+    renderLicenseRoute("/license/ny/0012345");
     await screen.findByRole("heading", { level: 1, name: FOUND.business });
     expect(facts()).toEqual({
       Business: "Hudson Wine & Spirits",
@@ -171,7 +146,7 @@ describe("the license page", () => {
     const fresh = { ...PROVENANCE, as_of: "2026-03-20", source: { ...SOURCE, as_of: "2026-03-20" } };
     const current = { ...FOUND, details: { class: null, description: null, type: "ZZ" } };
     reply = ourService({ ...current, dates: { ny: { ...FOUND.dates.ny!, expires: "2027-01-31" } } }, fresh);
-    renderAt("/license/ny/0012345");
+    renderLicenseRoute("/license/ny/0012345");
     await screen.findByText("valid");
     expect(screen.getByRole("region", { name: "Verdict" }).textContent).toContain(
       "In force (on the SLA's list of active licenses); expires January 31, 2027.",
@@ -184,7 +159,7 @@ describe("the license page", () => {
       path.startsWith("/v2/provenance/") || path === "/v2/states"
         ? problem(404)
         : Response.json({ data: { ...FOUND, dates: { ny: { ...FOUND.dates.ny!, expires: "2027-01-31" } } } });
-    renderAt("/license/ny/0012345");
+    renderLicenseRoute("/license/ny/0012345");
     await screen.findByText("valid");
     const verdict = screen.getByRole("region", { name: "Verdict" }).textContent;
     expect(verdict).toContain("The data’s date is not given: confirm it is current.");
@@ -193,7 +168,7 @@ describe("the license page", () => {
 
   it("says in plain words that a state the team cannot read is not covered", async () => {
     reply = () => problem(404);
-    renderAt("/license/tx/123");
+    renderLicenseRoute("/license/tx/123");
     await screen.findByText("not covered");
     const verdict = screen.getByRole("region", { name: "Verdict" }).textContent;
     expect(verdict).toContain("License Lookup has no Texas records for your team");
@@ -205,7 +180,7 @@ describe("the license page", () => {
   it("answers a link to a state that does not exist with its own page, and no error in the console", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     reply = ourService(null);
-    renderAt("/license/zz/1");
+    renderLicenseRoute("/license/zz/1");
     await screen.findByRole("heading", { name: "No state “zz”" });
     expect(requested).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
@@ -219,14 +194,14 @@ describe("the license page", () => {
       address: { line_1: "", line_2: null, city: "", county: "", state: "NJ", zip: "" },
     };
     reply = ourService({ ...bare, dates: { nj: FOUND.dates.ny! } }, null);
-    renderAt("/license/nj/0012345");
+    renderLicenseRoute("/license/nj/0012345");
     await screen.findByRole("heading", { level: 1, name: FOUND.business });
     expect(facts().Address).toBe("No address given by the state");
   });
 
   it("takes an upper-case state to the canonical address", async () => {
     reply = ourService(null);
-    const router = renderAt("/license/NY/007");
+    const router = renderLicenseRoute("/license/NY/007");
     await screen.findByText("not found");
     expect(router.state.location.pathname).toBe("/license/ny/007");
   });
@@ -254,7 +229,7 @@ describe("a license whose state publishes fewer dates", () => {
       dates: { ny: { effective: null, expires: null, issued_original: null, issued_latest: null } },
     };
     reply = ourService(sparse);
-    renderAt("/license/ny/0012345");
+    renderLicenseRoute("/license/ny/0012345");
     // Four dates and the county (Massachusetts, for one, publishes no county).
     expect(await screen.findAllByText("Not published by the state")).toHaveLength(5);
   });

@@ -9,13 +9,16 @@ import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
+import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
+import { WithHistory } from "./with-history.tsx";
 
 /**
- * The `/license/:state/:license` page. Record, provenance and decoding are fetched together through the
- * query cache, and the page shows once all three are in: it never shows a verdict without its source.
+ * The `/license/:state/:license` page. Record, provenance, decoding and history are fetched together
+ * through the query cache, and the page shows once all are in: it never shows a verdict without its
+ * source, nor a history that arrives after the page.
  */
 export function LicenseRoute() {
   const { state = "", license = "" } = useParams();
@@ -28,6 +31,8 @@ export function LicenseRoute() {
 function LicenseAnswer({ state, license }: { state: string; license: string }) {
   // What the state's data covers, for "not found": asked alongside the record, so that page has it at once.
   usePrefetchQuery(licenseQueries.coverage());
+  // Asked with the record, not once the record is in: the page waits for it (WithHistory).
+  usePrefetchQuery(licenseQueries.history(state, license));
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
@@ -55,12 +60,25 @@ function LicensePage({ state, license }: { state: string; license: string }) {
   });
   const coverage = useQuery({ ...licenseQueries.coverage(), enabled: found === null });
   return found ? (
-    <LicenseDetail license={found} provenance={provenance} decoding={decoding} retrievedAt={new Date(dataUpdatedAt)} />
+    <LicenseDetail
+      license={found}
+      provenance={provenance}
+      decoding={decoding}
+      retrievedAt={new Date(dataUpdatedAt)}
+      history={
+        <WithHistory state={state} license={license}>
+          {(answer) => (
+            <LicenseHistory answer={answer} decoding={decoding} stateLabel={stateName(state) ?? state.toUpperCase()} />
+          )}
+        </WithHistory>
+      }
+    />
   ) : (
     <LicenseNotFound
       state={state}
       license={license}
       coverage={coverage.data === null ? null : coverage.data?.find((c) => c.state === state)}
+      decoding={decoding}
     />
   );
 }

@@ -61,6 +61,12 @@ export function statusCategory(table: DecodingTable | null, status: string): Dec
   return plain ? { category: plain, words: written.toLowerCase() } : { category: "unknown", words: written };
 }
 
+/** The state's meaning of a status where it says more than the status itself ("on the SLA's list of active licenses"); else null. */
+export function statusGloss(table: DecodingTable | null, status: string): string | null {
+  const { category, words } = statusCategory(table, status);
+  return category !== "unknown" && words.toLowerCase() !== status.trim().toLowerCase() ? words : null;
+}
+
 export type CodeName = { name: string } | { unknown: true };
 
 /** The name a state's table gives a license type or class code; unknown when it has none. */
