@@ -77,14 +77,23 @@ function fieldChange(field: Field, from: string | null, to: string | null, was: 
   return `${LABELS[field]} changed from ${was} to ${now}`;
 }
 
-/** What a license was first seen as, in one line: "District Liquors, owned by Don Ho Inc, class A, at …". */
-export function firstValuesWords(decoding: DecodingTable | null, changes: readonly HistoryChange[]): string {
-  const given = changes.filter((c) => c.from === null && c.license_type === null && c.to?.trim());
+/**
+ * What a license was seen as, in one line: "District Liquors, owned by Don Ho Inc, class A, at …". The
+ * values a first sighting gives (`to`, with nothing before), or those a list last gave of a license
+ * it no longer names (`from`, with nothing after).
+ */
+export function valuesWords(
+  decoding: DecodingTable | null,
+  changes: readonly HistoryChange[],
+  side: "to" | "from",
+): string {
+  const other = side === "to" ? "from" : "to";
+  const given = changes.filter((c) => c[other] === null && c.license_type === null && c[side]?.trim());
   const own = FIRST_SEEN.flatMap(([field, say]) =>
-    given.filter((c) => c.field === field).map((c) => say(valueWords(decoding, field, c.to))),
+    given.filter((c) => c.field === field).map((c) => say(valueWords(decoding, field, c[side]))),
   );
   const byType = changes
-    .filter((c) => c.from === null && c.license_type !== null)
+    .filter((c) => c[other] === null && c.license_type !== null)
     .map((c) => lowerFirst(changeWords(decoding, c)));
   return [...own, ...byType].join(", ");
 }

@@ -3,7 +3,7 @@ import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { HistoryEntry, LicenseHistory as History, Listing, Source } from "../contract/envelopes.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { formatIsoDate, formatUpdatedAt } from "../shared/dates.ts";
-import { changeWords, firstValuesWords } from "./history-words.ts";
+import { changeWords, valuesWords } from "./history-words.ts";
 import type { HistoryAnswer } from "./with-history.tsx";
 
 interface Props {
@@ -101,10 +101,17 @@ interface EntryProps {
 }
 
 function Entry({ entry, source, fromList, decoding }: EntryProps) {
+  // A first sighting's values had no before, a license no longer listed has no after: they say what
+  // the license was seen as, not a change.
   const first = entry.event === "first_seen";
-  // A first sighting's values had no before: they say what the license was seen as, not a change.
-  const seenAs = first ? firstValuesWords(decoding, entry.changes) : "";
-  const changes = first ? entry.changes.filter((change) => change.from !== null) : entry.changes;
+  const gone = entry.event === "no_longer_listed";
+  const seenAs = first ? valuesWords(decoding, entry.changes, "to") : "";
+  const lastAs = gone ? valuesWords(decoding, entry.changes, "from") : "";
+  const changes = first
+    ? entry.changes.filter((change) => change.from !== null)
+    : gone
+      ? entry.changes.filter((change) => change.to !== null)
+      : entry.changes;
   return (
     <li className="history__entry" data-event={entry.event}>
       <p className="history__what">
@@ -112,6 +119,7 @@ function Entry({ entry, source, fromList, decoding }: EntryProps) {
           <Headline entry={entry} fromList={fromList} />
         </span>
         {seenAs ? `: ${seenAs}` : null}
+        {lastAs ? `; last listed as ${lastAs}` : null}
       </p>
       {changes.length > 0 ? (
         <ul className="history__changes">
