@@ -39,9 +39,10 @@ export function rosterAdapter(spec: {
     kind: "roster",
     async inspect(file: SourceFile, options = {}): Promise<FileInspection> {
       const table = await openTableFile(file, spec.layouts);
-      // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading: kept open,
-      // it is parsed once. A CSV's head costs nothing, and one kept open would read on ahead.
-      const keep = options.keepOpen === true && table.format === "zip";
+      // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading, and an .xls
+      // is parsed whole before its first row: kept open, it is parsed once. A CSV's head costs
+      // nothing, and one kept open would read on ahead.
+      const keep = options.keepOpen === true && table.format !== "text";
       if (!keep) await table.close();
       const layout = table.layout as RosterLayout;
       const inspection: FileInspection = {
