@@ -10,6 +10,18 @@ import {
 import type { License } from "../contract/license.ts";
 import { ApiError } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
+import { licensePath, listPath } from "./v2-paths.ts";
+
+/**
+ * Provenance is our extension: from a service without it (a 404) every entry is null, the licenses
+ * are still shown, and their verdicts say the data's date is not given. Any other failure stands.
+ */
+export function nullsWithoutExtension(count: number) {
+  return (error: unknown): { data: null[] } => {
+    if (error instanceof ApiError && error.kind === "unavailable") return { data: new Array<null>(count).fill(null) };
+    throw error;
+  };
+}
 
 /** What the service said about each number asked, in the order asked; null where the state holds none. */
 export interface NumbersAnswer {
@@ -59,14 +71,11 @@ export class LicenseLists {
   private async part(state: string, numbers: string[]): Promise<NumbersAnswer> {
     if (this.batch !== false) {
       try {
-        const query = new URLSearchParams(numbers.map((n) => ["license", n]));
-        const path = `/${encodeURIComponent(state)}?${query}`;
         const [licenses, provenance] = await Promise.all([
-          this.get(`/v2/licenses${path}`, LicenseListResponseSchema),
-          this.get(`/v2/provenance${path}`, ProvenanceListResponseSchema).catch((error: unknown) => {
-            if (error instanceof ApiError && error.kind === "unavailable") return { data: numbers.map(() => null) };
-            throw error;
-          }),
+          this.get(listPath("licenses", state, numbers), LicenseListResponseSchema),
+          this.get(listPath("provenance", state, numbers), ProvenanceListResponseSchema).catch(
+            nullsWithoutExtension(numbers.length),
+          ),
         ]);
         this.batch = true;
         return { licenses: licenses.data, provenance: provenance.data };
@@ -84,8 +93,7 @@ export class LicenseLists {
   }
 
   private async one(state: string, number: string): Promise<License | null> {
-    const path = `/v2/license/${encodeURIComponent(state)}/${encodeURIComponent(number)}`;
-    return (await this.get(path, LicenseResponseSchema)).data;
+    return (await this.get(licensePath(state, number), LicenseResponseSchema)).data;
   }
 
   /** `work` for each item, `concurrency` at a time, answers in the items' order. */

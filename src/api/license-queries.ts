@@ -13,13 +13,11 @@ import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { ApiError } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
+import { nullsWithoutExtension } from "./license-lists.ts";
+import { licensePath, listPath, provenancePath } from "./v2-paths.ts";
 
 // Licence records change with a state's import, at most daily: a result stays good for a long working session.
 const READ_ONLY = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 };
-
-export function licensePath(state: string, license: string): string {
-  return `/v2/license/${encodeURIComponent(state)}/${encodeURIComponent(license)}`;
-}
 
 /** A search's matches, each with where it comes from (null where the service does not say), and the state's decoding. */
 export interface SearchAnswer {
@@ -28,26 +26,14 @@ export interface SearchAnswer {
   decoding: DecodingTable | null;
 }
 
-/**
- * Where licenses come from, through our extension; nulls from a service without it (a 404): the
- * licenses are still shown, and their verdicts say that the data's date is not given. Any other
- * failure fails the search: a verdict must not lose the data's age to a passing fault.
- */
+/** Where the results come from, in one request; a failure other than a missing extension fails the search. */
 async function provenanceOf(state: string, licenses: readonly string[], signal: AbortSignal) {
   if (licenses.length === 0) return [];
-  const params = new URLSearchParams(licenses.map((license) => ["license", license]));
-  try {
-    return (
-      await fetchJson(`/v2/provenance/${encodeURIComponent(state)}?${params}`, ProvenanceListResponseSchema, { signal })
-    ).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === "unavailable") return licenses.map(() => null);
-    throw error;
-  }
-}
-
-function provenancePath(state: string, license: string): string {
-  return `/v2/provenance/${encodeURIComponent(state)}/${encodeURIComponent(license)}`;
+  return (
+    await fetchJson(listPath("provenance", state, licenses), ProvenanceListResponseSchema, { signal }).catch(
+      nullsWithoutExtension(licenses.length),
+    )
+  ).data;
 }
 
 export const licenseQueries = {

@@ -11,7 +11,7 @@ import { recordAsOf } from "../shared/record-source.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { licenseVerdict } from "../shared/verdict.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
-import { searchFormUrl } from "../shared/search-form-url.ts";
+import { searchFormUrl } from "../shared/page-urls.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { ExpiryNotice } from "./expiry-notice.tsx";
 

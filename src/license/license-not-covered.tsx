@@ -1,25 +1,19 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { licenseQueries } from "../api/license-queries.ts";
 import { stateName } from "../contract/states.ts";
-import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { LicenseNumberHeading } from "./license-number-heading.tsx";
 
 /** The service has no data of this state that this team may read: nothing can be said about the license. */
 export function LicenseNotCovered({ state, license }: { state: string; license: string }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
   // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
   return (
     <div className="not-found">
       <title>{`${stateLabel} is not covered – License Lookup`}</title>
-      <p className="eyebrow">{stateLabel} liquor license</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        License <span className="mono given">{license}</span>
-      </h1>
+      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
       <section className="verdict-panel" data-verdict="not-covered" aria-label="Verdict">
         <p className="verdict-panel__line">
           <VerdictBadge verdict="not covered" />

@@ -1,13 +1,12 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
-import { searchFormUrl } from "../shared/search-form-url.ts";
-import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { liveSources, sourceCovers } from "../shared/record-source.ts";
+import { searchFormUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { LicenseNumberHeading } from "./license-number-heading.tsx";
 
 interface Props {
   state: string;
@@ -18,21 +17,15 @@ interface Props {
 
 /** The service answered `data: null`: the state is covered, and our data of it holds no such number. */
 export function LicenseNotFound({ state, license, coverage }: Props) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(headingRef);
   const stateLabel = stateName(state) ?? state.toUpperCase();
   // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
-  // A source whose every record a newer one replaced covers nothing today.
-  const sources = (coverage?.sources ?? []).filter((s) => s.records > 0);
+  const sources = liveSources(coverage);
 
   return (
     <div className="not-found">
       <title>{`No license ${license} in our ${stateLabel} data – License Lookup`}</title>
-      <p className="eyebrow">{stateLabel} liquor license</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        License <span className="mono given">{license}</span>
-      </h1>
+      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
       <section className="verdict-panel" data-verdict="not-found" aria-label="Verdict">
         <p className="verdict-panel__line">
           <VerdictBadge verdict="not found" />
@@ -41,14 +34,14 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
             {sources.length === 0
               ? "."
               : sources.length === 1
-                ? `, which covers ${covers(sources[0]!)}.`
+                ? `, which covers ${sourceCovers(sources[0]!)}.`
                 : ", which covers:"}
           </span>
         </p>
         {sources.length > 1 ? (
           <ul className="coverage-list">
             {sources.map((s) => (
-              <li key={s.id}>{covers(s)}</li>
+              <li key={s.id}>{sourceCovers(s)}</li>
             ))}
           </ul>
         ) : null}
@@ -74,9 +67,4 @@ export function LicenseNotFound({ state, license, coverage }: Props) {
       </p>
     </div>
   );
-}
-
-/** "New York City on-premises liquor licenses only (…), as of January 14, 2016" */
-function covers(source: StateCoverage["sources"][number]): string {
-  return `${source.coverage}${source.as_of ? `, as of ${formatIsoDate(source.as_of)}` : ""}`;
 }

@@ -6,8 +6,10 @@ import { ApiError } from "../api/api-error.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { licenseUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
+import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
 
@@ -19,7 +21,7 @@ export function LicenseRoute() {
   const { state = "", license = "" } = useParams();
   const code = state.toLowerCase();
   if (!isStateCode(code)) return <NoSuchState state={state} license={license} />;
-  if (code !== state) return <Navigate replace to={`/license/${code}/${encodeURIComponent(license)}`} />;
+  if (code !== state) return <Navigate replace to={licenseUrl(code, license)} />;
   return <LicenseAnswer state={code} license={license} />;
 }
 
@@ -76,8 +78,6 @@ function LicenseError({
   retry: () => void;
 }) {
   const stateLabel = stateName(state) ?? state.toUpperCase();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(headingRef);
   if (error instanceof ApiError && error.kind === "unavailable") {
     return <LicenseNotCovered state={state} license={license} />;
   }
@@ -87,10 +87,7 @@ function LicenseError({
   return (
     <div className="license-error">
       <title>{`License ${license} in ${stateLabel} – License Lookup`}</title>
-      <p className="eyebrow">{stateLabel} liquor license</p>
-      <h1 ref={headingRef} tabIndex={-1}>
-        License <span className="mono given">{license}</span>
-      </h1>
+      <LicenseNumberHeading stateLabel={stateLabel} license={license} />
       <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={retry}>
         <Link className="button button--quiet" to={`/?state=${state}`}>
           New search

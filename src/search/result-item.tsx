@@ -4,11 +4,11 @@ import { licenseDates, type License } from "../contract/license.ts";
 import type { SearchField } from "../contract/search-query.ts";
 import { addressLines } from "../shared/address-lines.ts";
 import { formatIsoDate } from "../shared/dates.ts";
+import { licenseUrl } from "../shared/page-urls.ts";
 import { sourceLine } from "../shared/record-source.ts";
 import type { Verdict } from "../shared/verdict.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { Highlight } from "./highlight.tsx";
-import { licenseUrl } from "./search-url.ts";
 
 interface Props {
   license: License;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchFormUrl } from "../shared/search-form-url.ts";
+import { searchFormUrl } from "../shared/page-urls.ts";
 import { looksLikeLicenseNumber, readSearchUrl, submitTarget } from "./search-url.ts";
 
 const read = (search: string) => readSearchUrl(new URLSearchParams(search));

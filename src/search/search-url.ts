@@ -6,7 +6,7 @@ import {
 } from "../contract/search-query.ts";
 import { isStateCode } from "../contract/states.ts";
 // In shared, so that the license pages' "New search" links make the same URL: `by=license` fills the form, runs nothing.
-import { searchFormUrl } from "../shared/search-form-url.ts";
+import { licenseUrl, searchFormUrl } from "../shared/page-urls.ts";
 
 /** A license number is not searched: it opens the detail page. */
 export type SearchMode = SearchField | "license";
@@ -36,10 +36,6 @@ const EMPTY_MESSAGES: Record<SearchMode, string> = {
 
 export function searchUrl(query: SearchQuery): string {
   return searchFormUrl(query);
-}
-
-export function licenseUrl(state: string, license: string): string {
-  return `/license/${state}/${encodeURIComponent(license)}`;
 }
 
 /**

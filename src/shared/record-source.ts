@@ -1,4 +1,4 @@
-import type { Provenance } from "../contract/envelopes.ts";
+import type { Provenance, Source, StateCoverage } from "../contract/envelopes.ts";
 import { formatIsoDate } from "./dates.ts";
 
 /** "New York State Liquor Authority, data as of January 14, 2016": who says so, and as of when. */
@@ -11,4 +11,14 @@ export function sourceLine(provenance: Provenance | null): string {
 /** The date a verdict ages the record by: the record's own, else its source's. */
 export function recordAsOf(provenance: Provenance | null): string | null {
   return provenance ? (provenance.as_of ?? provenance.source.as_of) : null;
+}
+
+/** The sources behind a state's records today: a source whose every record a newer one replaced covers nothing. */
+export function liveSources(coverage: StateCoverage | null | undefined): Source[] {
+  return (coverage?.sources ?? []).filter((s) => s.records > 0);
+}
+
+/** "New York City on-premises liquor licenses only (…), as of January 14, 2016" */
+export function sourceCovers(source: Source): string {
+  return `${source.coverage}${source.as_of ? `, as of ${formatIsoDate(source.as_of)}` : ""}`;
 }

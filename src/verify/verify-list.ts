@@ -1,14 +1,12 @@
 import { ApiError } from "../api/api-error.ts";
 import { LicenseLists } from "../api/license-lists.ts";
 import { loadDecodingTable } from "../contract/decoding/decode.ts";
-import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import { MAX_BATCH, type Provenance, type StateCoverage } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { normalizeText, words } from "../contract/normalize-text.ts";
 import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
-import { recordAsOf } from "../shared/record-source.ts";
+import { liveSources, recordAsOf, sourceCovers } from "../shared/record-source.ts";
 import { licenseVerdict, type VerdictWord } from "../shared/verdict.ts";
 import type { ListRow } from "./list-input.ts";
 import { sameName } from "./same-name.ts";
@@ -78,7 +76,6 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
       results[i] = { ...own(row), ...answer(row), alsoOnRows: others };
       done += 1;
     }
-    report();
   };
 
   // Rows that cannot be asked about as written, and states the service does not cover, are answered at once.
@@ -97,9 +94,12 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
       else state.numbers.set(row.license, [...(state.numbers.get(row.license) ?? []), i]);
     }
   });
+  // Progress is reported once a batch is in: one copy of the answers, one render, a batch at a time.
+  report();
 
   for (const [state, { numbers, names }] of asked) {
     const decoding = await loadDecodingTable(state);
+    const format = decoding?.number?.format ?? null;
     const verdictOf = (license: License, provenance: Provenance | null) =>
       licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding });
     try {
@@ -110,7 +110,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
         // Numbers not held as written: the forms a clerk probably meant, asked in one go.
         const near = new Map<string, string[]>();
         part.forEach((number, k) => {
-          if (answer.licenses[k] === null) near.set(number, nearNumbers(number, numberFormat(decoding)));
+          if (answer.licenses[k] === null) near.set(number, nearNumbers(number, format));
         });
         const nearAsked = [...new Set([...near.values()].flat())];
         const nearFound = new Map<string, License>();
@@ -129,6 +129,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             return unanswered("check", `Not found as written. Did you mean ${offers.join(" or ")}?`);
           });
         });
+        report();
       }
       for (const i of names) {
         const row = rows[i]!;
@@ -151,6 +152,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             unanswered("check", `${candidates.length} licenses match this name: ${named.join("; ")}. Add the number.`),
           );
         }
+        report();
       }
     } catch (error) {
       if (signal?.aborted) throw error;
@@ -162,6 +164,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
             : unanswered("check", `Not checked: ${errorWords(error)} Verify the list again to retry this row.`),
         );
       }
+      report();
     }
   }
   return results as RowResult[];
@@ -210,10 +213,6 @@ function sameAddress(given: string, license: License): boolean {
   return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
 }
 
-function numberFormat(decoding: DecodingTable | null): string | null {
-  return decoding?.number?.format ?? null;
-}
-
 function notCovered(state: string): string {
   const name = stateName(state) ?? state.toUpperCase();
   return `${name} is not covered: License Lookup has no ${name} records for your team.`;
@@ -222,8 +221,9 @@ function notCovered(state: string): string {
 /** "Not in our New York data, which covers …": never a claim that the business is unlicensed. */
 function notFound(state: string, coverage: StateCoverage[] | null): string {
   const name = stateName(state) ?? state.toUpperCase();
-  const sources = (coverage?.find((c) => c.state === state)?.sources ?? []).filter((s) => s.records > 0);
-  const covers = sources.map((s) => `${s.coverage}${s.as_of ? `, as of ${formatIsoDate(s.as_of)}` : ""}`).join("; ");
+  const covers = liveSources(coverage?.find((c) => c.state === state))
+    .map(sourceCovers)
+    .join("; ");
   return `Not in our ${name} data${covers ? `, which covers ${covers}` : ""}. This does not mean the business is unlicensed.`;
 }
 

@@ -5,7 +5,7 @@ import { localIsoDate } from "../shared/dates.ts";
 import { parseListText, readListFile, type ListRow } from "./list-input.ts";
 import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 import { VerifyResults } from "./verify-results.tsx";
-import { clearKept, loadKept, saveKept, type SavedCheck } from "./verify-storage.ts";
+import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
 
 interface Running {
   total: number;
@@ -26,8 +26,6 @@ export function VerifyPage() {
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const keep = (draft: string, kept: SavedCheck | null) => setNotKept(!saveKept({ draft, check: kept }));
-
   async function verify(rows: ListRow[]) {
     abort.current?.abort();
     const controller = new AbortController();
@@ -44,7 +42,7 @@ export function VerifyPage() {
       });
       const done = { results, checkedAt };
       setCheck(done);
-      keep(text, done);
+      setNotKept(!keepCheck(done));
       resultsRef.current?.focus();
     } catch (error) {
       if (!controller.signal.aborted) setProblem(`The check stopped: ${String(error)}`);
@@ -80,7 +78,7 @@ export function VerifyPage() {
     );
     const asText = ["State\tLicense number\tBusiness name\tAddress", ...lines].join("\n");
     setText(asText);
-    keep(asText, null);
+    if (!keepDraft(asText)) setNotKept(true);
   }
 
   function clear() {
@@ -89,6 +87,7 @@ export function VerifyPage() {
     setCheck(null);
     setRunning(null);
     setProblem(null);
+    setNotKept(false);
     clearKept();
   }
 
@@ -136,7 +135,7 @@ export function VerifyPage() {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            keep(event.target.value, check);
+            if (!keepDraft(event.target.value)) setNotKept(true);
           }}
           onDragOver={(event) => event.preventDefault()}
           onDrop={onDrop}

@@ -2,6 +2,7 @@ import { memo, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../shared/dates.ts";
+import { licenseUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
 import { verifyCsv, type CsvRecord } from "./verify-csv.ts";
@@ -101,20 +102,15 @@ const ResultRow = memo(function ResultRow({ result: r }: { result: RowResult }) 
   return (
     <tr data-verdict={r.verdict.replace(" ", "-")}>
       <td>{r.row}</td>
-      <td>{r.state ? r.state.toUpperCase() : r.stateGiven}</td>
+      <td>{stateShown(r)}</td>
       <td className="mono">{r.license}</td>
       <td className="mono">
-        {r.matched && r.state ? (
-          <Link to={`/license/${r.state}/${encodeURIComponent(r.matched)}`}>{r.matched}</Link>
-        ) : null}
+        {r.matched && r.state ? <Link to={licenseUrl(r.state, r.matched)}>{r.matched}</Link> : null}
       </td>
       <td>
         <VerdictBadge verdict={r.verdict} />
       </td>
-      <td>
-        {r.reason}
-        {r.alsoOnRows.length > 0 ? ` Also on row ${r.alsoOnRows.join(", ")}.` : ""}
-      </td>
+      <td>{reasonShown(r)}</td>
       <td>{r.business}</td>
       <td>{r.owner}</td>
       <td>{r.expires ? formatIsoDate(r.expires) : ""}</td>
@@ -123,16 +119,24 @@ const ResultRow = memo(function ResultRow({ result: r }: { result: RowResult }) 
   );
 });
 
+/** The state as a code where the row names one, else as written. */
+function stateShown(r: RowResult): string {
+  return r.state ? r.state.toUpperCase() : r.stateGiven;
+}
+
+/** The reason, with the other rows holding the same number. */
+function reasonShown(r: RowResult): string {
+  return r.alsoOnRows.length > 0 ? `${r.reason} Also on row ${r.alsoOnRows.join(", ")}.` : r.reason;
+}
+
 function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
-  const link = r.matched && r.state ? `${location.origin}/license/${r.state}/${encodeURIComponent(r.matched)}` : "";
-  const also = r.alsoOnRows.length > 0 ? ` Also on row ${r.alsoOnRows.join(", ")}.` : "";
   return {
     row: String(r.row),
-    state: r.state ? r.state.toUpperCase() : r.stateGiven,
+    state: stateShown(r),
     license: r.license,
     matched_license: r.matched,
     verdict: r.verdict,
-    reason: r.reason + also,
+    reason: reasonShown(r),
     status: r.status,
     business: r.business,
     owner: r.owner,
@@ -140,7 +144,7 @@ function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
     source: r.source,
     as_of: r.asOf,
     checked_at: checkedAt,
-    link,
+    link: r.matched && r.state ? `${location.origin}${licenseUrl(r.state, r.matched)}` : "",
   };
 }
 

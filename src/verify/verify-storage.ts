@@ -13,35 +13,44 @@ export interface Kept {
   check: SavedCheck | null;
 }
 
-const KEY = "license-lookup:verify:v1";
+// Apart, so that typing in the box writes the box alone, never thousands of answers again.
+const DRAFT = "license-lookup:verify:draft:v1";
+const CHECK = "license-lookup:verify:check:v1";
 
 export function loadKept(): Kept {
   try {
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null") as Partial<Kept> | null;
-    const check = kept?.check;
-    return {
-      draft: typeof kept?.draft === "string" ? kept.draft : "",
-      check: check && Array.isArray(check.results) && typeof check.checkedAt === "string" ? check : null,
-    };
+    const draft = localStorage.getItem(DRAFT) ?? "";
+    const check = JSON.parse(localStorage.getItem(CHECK) ?? "null") as Partial<SavedCheck> | null;
+    const complete = check && Array.isArray(check.results) && typeof check.checkedAt === "string";
+    return { draft, check: complete ? (check as SavedCheck) : null };
   } catch {
     return { draft: "", check: null };
   }
 }
 
 /** False when the browser would not keep it (storage full or turned off): the page says so. */
-export function saveKept(kept: Kept): boolean {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(kept));
-    return true;
-  } catch {
-    return false;
-  }
+export function keepDraft(draft: string): boolean {
+  return write(DRAFT, draft);
+}
+
+export function keepCheck(check: SavedCheck): boolean {
+  return write(CHECK, JSON.stringify(check));
 }
 
 export function clearKept(): void {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(DRAFT);
+    localStorage.removeItem(CHECK);
   } catch {
     // Nothing kept, nothing to clear.
+  }
+}
+
+function write(key: string, value: string): boolean {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
   }
 }

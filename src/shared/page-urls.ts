@@ -12,3 +12,8 @@ export function searchFormUrl({
   if (q.trim()) params.set("q", q);
   return `/?${params}`;
 }
+
+/** A license's page: the link a clerk pastes, `/license/ny/0012345`, the number kept exactly as served. */
+export function licenseUrl(state: string, license: string): string {
+  return `/license/${state}/${encodeURIComponent(license)}`;
+}
