@@ -5,9 +5,10 @@ import type { RawRow } from "./table.ts";
 /**
  * The rows of the first worksheet of a legacy Excel .xls file (BIFF), with their sheet row
  * numbers, as xlsxRows gives them: empty cells are holes, rows without a cell are left out, and
- * date cells come as Dates at UTC midnight. `open` is called once the parser is loaded.
+ * date cells come as Dates at UTC midnight. `open` is called once the parser is loaded; `onSheet`
+ * hears the worksheet's name before its first row.
  */
-export async function* xlsRows(open: () => Readable): AsyncGenerator<RawRow> {
+export async function* xlsRows(open: () => Readable, onSheet?: (name: string) => void): AsyncGenerator<RawRow> {
   // Loaded on the first .xls, not at every start, as exceljs is for .xlsx.
   const xlsx = await import("@e965/xlsx");
   // SheetJS types its format table `any`.
@@ -17,6 +18,7 @@ export async function* xlsRows(open: () => Readable): AsyncGenerator<RawRow> {
   const workbook = xlsx.read(bytes, { type: "buffer", dense: true, cellNF: true, cellHTML: false, cellText: false });
   const name = workbook.SheetNames[0];
   if (name === undefined) return;
+  onSheet?.(name);
   const data = (workbook.Sheets[name]?.["!data"] ?? []) as (CellObject[] | undefined)[];
   const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
   for (const [index, row] of data.entries()) {
