@@ -112,7 +112,7 @@ describe("npm run import", { timeout: 30_000 }, () => {
     });
     expect(runImport("--db", "x.sqlite", "--source", "tx-tabc", "x.csv")).toMatchObject({
       code: 1,
-      stderr: "error: unknown --source tx-tabc: use one of ny-sla, ma-abcc, nj-abc, ca-abc\n",
+      stderr: "error: unknown --source tx-tabc: use one of ny-sla, ma-abcc, nj-abc, ca-abc, dc-abra\n",
     });
     expect(runImport("--db", "x.sqlite", "--source", "ny-sla")).toMatchObject({
       code: 1,

@@ -10,9 +10,9 @@ import { findSourceAdapter } from "./adapters.ts";
 import { historiesToStore, licenseHistories } from "./license-history.ts";
 import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
-import { readSourceFile, type AsOfFrom } from "./read-source-file.ts";
+import { readSourceFile } from "./read-source-file.ts";
 import { sourceFile, type SourceFile } from "./readers/source-file.ts";
-import { SourceFileError, type FileInspection, type SourceAdapter } from "./source-adapter.ts";
+import { SourceFileError, type AsOfFrom, type FileInspection, type SourceAdapter } from "./source-adapter.ts";
 
 export interface ImportProgress {
   rowsRead: number;

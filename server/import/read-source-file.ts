@@ -4,14 +4,12 @@ import type { SourceFile } from "./readers/source-file.ts";
 import type { Observation } from "../store/sources-repo.ts";
 import {
   RowProblem,
+  type AsOfFrom,
   type FileInspection,
   type Observed,
   type SourceAdapter,
   type SourceRecord,
 } from "./source-adapter.ts";
-
-/** How a file's as-of date is known; shown with the date wherever it is. */
-export type AsOfFrom = "stated in the file" | "given at import" | "the newest date in the file" | "not known";
 
 export interface ReadFile {
   /** What the file says of each license (a roster: one each; change reports: one per change). */
@@ -87,6 +85,7 @@ export async function readSourceFile(
     .sort();
   // A file whose rows each state their day (a daily report's) is as of the last of them.
   const stated = inspection.asOf ?? (days.length === observations.length ? days.at(-1) : undefined);
+  const statedFrom = (inspection.asOf && inspection.asOfFrom) || "stated in the file";
   const newest =
     stated || options.asOf
       ? null
@@ -96,7 +95,7 @@ export async function readSourceFile(
           .sort()
           .at(-1) ?? null);
   const [asOf, asOfFrom]: [string | null, AsOfFrom] = stated
-    ? [stated, "stated in the file"]
+    ? [stated, statedFrom]
     : options.asOf
       ? [options.asOf, "given at import"]
       : newest !== null

@@ -1,6 +1,12 @@
 import { openTableFile, readTableFile, type OpenTable, type TableLayout } from "./readers/table.ts";
 import type { SourceFile } from "./readers/source-file.ts";
-import { newestFacts, type FileInspection, type SourceAdapter, type SourceRecord } from "./source-adapter.ts";
+import {
+  newestFacts,
+  type AsOfFrom,
+  type FileInspection,
+  type SourceAdapter,
+  type SourceRecord,
+} from "./source-adapter.ts";
 
 /** A layout of a roster: a table whose rows are licenses one for one, and what such a file is. */
 export interface RosterLayout<K extends string = string> extends TableLayout<SourceRecord, K> {
@@ -10,6 +16,16 @@ export interface RosterLayout<K extends string = string> extends TableLayout<Sou
   family: string;
   coverage: FileInspection["coverage"];
   datesBeforeExport: FileInspection["datesBeforeExport"];
+}
+
+/** What a file says of itself before its rows: where an agency dates its list. */
+export interface FileHead {
+  /** The rows above the header: titles, report dates. */
+  preamble: unknown[][];
+  /** A spreadsheet's worksheet name; null for a CSV. */
+  sheet: string | null;
+  /** The file's base name. */
+  name: string;
 }
 
 /** A roster layout, its column names checked wherever its rows are read. */
@@ -26,8 +42,8 @@ export function rosterAdapter(spec: {
   // Each layout names its own columns; the adapter only needs their shared shape.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   layouts: readonly RosterLayout<any>[];
-  /** The as-of date the rows above the header state, if the source has one. */
-  statedAsOf?: (preamble: unknown[][]) => string | null;
+  /** The as-of date the file's head states (see FileHead), and how, if the source dates its files there. */
+  statedAsOf?: (head: FileHead) => { asOf: string; asOfFrom: AsOfFrom } | null;
 }): SourceAdapter {
   // Tables inspect() kept open, by the inspection read() gets: each is read (or closed) once.
   const kept = new WeakMap<FileInspection, OpenTable<SourceRecord>>();
@@ -39,16 +55,19 @@ export function rosterAdapter(spec: {
     kind: "roster",
     async inspect(file: SourceFile, options = {}): Promise<FileInspection> {
       const table = await openTableFile(file, spec.layouts);
-      // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading: kept open,
-      // it is parsed once. A CSV's head costs nothing, and one kept open would read on ahead.
-      const keep = options.keepOpen === true && table.format === "zip";
+      // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading, and an .xls
+      // is parsed whole before its first row: kept open, it is parsed once. A CSV's head costs
+      // nothing, and one kept open would read on ahead.
+      const keep = options.keepOpen === true && table.format !== "text";
       if (!keep) await table.close();
       const layout = table.layout as RosterLayout;
+      const stated = spec.statedAsOf?.({ preamble: table.preamble, sheet: table.sheet, name: file.name });
       const inspection: FileInspection = {
         layout: layout.name,
         title: layout.title,
         family: `${spec.name}: ${layout.family}`,
-        asOf: spec.statedAsOf?.(table.preamble) ?? null,
+        asOf: stated?.asOf ?? null,
+        asOfFrom: stated?.asOfFrom,
         coverage: layout.coverage,
         datesBeforeExport: layout.datesBeforeExport,
       };

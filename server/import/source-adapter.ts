@@ -34,6 +34,18 @@ export interface Observed {
   asOf: string | null;
 }
 
+/**
+ * How a file's as-of date is known; shown with the date wherever it is. A list dated by its month
+ * alone is as of the month's first day, and says so.
+ */
+export type AsOfFrom =
+  | "stated in the file"
+  | "the first day of the month the file states"
+  | "the file's name"
+  | "given at import"
+  | "the newest date in the file"
+  | "not known";
+
 /** What a look at a file's head found: which of the source's layouts it is, what it is, and any date it states. */
 export interface FileInspection {
   layout: string;
@@ -41,7 +53,10 @@ export interface FileInspection {
   title: string;
   /** Files of one family are one series over time: a newer roster of a family replaces an older one. */
   family: string;
+  /** The date the file states (in a title row, its sheet's name, its own name), if any. */
   asOf: string | null;
+  /** How `asOf` is known, when it is not simply "stated in the file". */
+  asOfFrom?: AsOfFrom;
   /**
    * What the file's records cover, in plain words ("New York City on-premises liquor licenses only").
    * `records()` makes each license as the file alone has it: only when asked, as a fold costs.

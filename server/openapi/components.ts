@@ -134,7 +134,8 @@ export const COMPONENTS = {
       file: "The file's name; null for generated demo data.",
       sha256: "The file's SHA-256, to tell it from another file of the same name.",
       as_of: "The date the source says its data was current on; null when unknown.",
-      as_of_from: "How that date is known: stated in the file, given at import, or the newest date in the file.",
+      as_of_from:
+        "How that date is known: stated in the file, the file's name, the first day of the month the file states (a list dated by its month alone), given at import, or the newest date in the file.",
       loaded_at: "When the source was loaded into this service, UTC.",
       records: "How many of the state's served licenses are this source's word.",
     },

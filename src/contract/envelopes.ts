@@ -30,7 +30,10 @@ export const SourceSchema = z.object({
   sha256: z.nullable(z.string()),
   /** The date the source says its data was current on; null when unknown. */
   as_of: z.nullable(IsoDateSchema),
-  /** How that date is known: "stated in the file", "given at import", "the newest date in the file". */
+  /**
+   * How that date is known: "stated in the file", "the file's name", "the first day of the month the
+   * file states", "given at import", "the newest date in the file".
+   */
   as_of_from: z.string(),
   /** When it was loaded into this service (UTC). */
   loaded_at: UpdatedAtSchema,

@@ -27,18 +27,20 @@ const PLACES: Place[] = [
   place([20032, 20032], 0.5),
 ];
 
-// A DC license type is its class letter then its kind: CR is class C (all alcohol), restaurant.
+// As ABRA's lists write them (server/import/dc-abra): the class letter (C: spirits, wine and beer on
+// the premises; D: wine and beer), the establishment type in the lists' words, and the license's
+// name as the statute classes it (C/R: class C, restaurant).
 // prettier-ignore
 const KINDS: LicenseKind[] = [
-  { type: "CR", description: "RETAILER CR - RESTAURANT", classes: ["C"], flavors: ["restaurant"], weight: 34 },
-  { type: "DR", description: "RETAILER DR - RESTAURANT", classes: ["D"], flavors: ["restaurant"], weight: 8 },
-  { type: "CT", description: "RETAILER CT - TAVERN", classes: ["C"], flavors: ["bar"], weight: 16 },
-  { type: "CN", description: "RETAILER CN - NIGHTCLUB", classes: ["C"], flavors: ["bar"], weight: 4 },
-  { type: "CH", description: "RETAILER CH - HOTEL", classes: ["C"], flavors: ["hotel"], weight: 4 },
-  { type: "CX", description: "RETAILER CX - MULTIPURPOSE FACILITY", classes: ["C"], flavors: ["club", "bar"], weight: 2 },
-  { type: "A", description: "RETAILER A - LIQUOR STORE", classes: ["A"], flavors: ["store"], weight: 12 },
-  { type: "B", description: "RETAILER B - GROCERY", classes: ["B"], flavors: ["grocery"], weight: 18 },
-  { type: "MB", description: "MANUFACTURER B - BREWERY", classes: ["MANUFACTURER"], flavors: ["maker"], weight: 2 },
+  { type: "Restaurant", description: "Retailer C/R (Restaurant)", classes: ["C"], flavors: ["restaurant"], weight: 34 },
+  { type: "Restaurant", description: "Retailer D/R (Restaurant)", classes: ["D"], flavors: ["restaurant"], weight: 8 },
+  { type: "Tavern", description: "Retailer C/T (Tavern)", classes: ["C"], flavors: ["bar"], weight: 16 },
+  { type: "Nightclub", description: "Retailer C/N (Nightclub)", classes: ["C"], flavors: ["bar"], weight: 4 },
+  { type: "Hotel", description: "Retailer C/H (Hotel)", classes: ["C"], flavors: ["hotel"], weight: 4 },
+  { type: "Multipurpose", description: "Retailer C/X (Multipurpose)", classes: ["C"], flavors: ["club", "bar"], weight: 2 },
+  { type: "Retail - Liquor Store", description: "Retailer A (Retail - Liquor Store)", classes: ["A"], flavors: ["store"], weight: 12 },
+  { type: "Retail - Grocery", description: "Retailer B (Retail - Grocery)", classes: ["B"], flavors: ["grocery"], weight: 18 },
+  { type: "Manufacturer", description: "Manufacturer B", classes: ["B"], flavors: ["maker"], weight: 2 },
 ];
 
 /** `ABRA-000559`: one district-wide six-digit sequence. */

@@ -44,7 +44,7 @@ import { isCityName, parsePremiseAddress, type PremiseAddress } from "./premise-
 import { readDate } from "../readers/parse-date.ts";
 import type { TableRow } from "../readers/table.ts";
 import { RowProblem, type SourceRecord } from "../source-adapter.ts";
-import { rosterAdapter, rosterLayout } from "../roster-adapter.ts";
+import { rosterAdapter, rosterLayout, type FileHead } from "../roster-adapter.ts";
 
 const STATUSES: StatusTable = {
   ACTIVE: "active",
@@ -185,11 +185,12 @@ function reportAddress(row: TableRow<"city" | "premises">): PremiseAddress & { c
 }
 
 /** The report's generation date, from the cells above its header: "04/01/2026 09:12 AM". */
-function reportDate(preamble: unknown[][]): string | null {
+function reportDate({ preamble }: FileHead): { asOf: string; asOfFrom: "stated in the file" } | null {
   for (const cells of preamble) {
     for (const cell of cells) {
       const date = /^(\d{2}\/\d{2}\/\d{4})\b/.exec(cellText(cell))?.[1];
-      if (date) return readStatedDate(date);
+      const asOf = date && readStatedDate(date);
+      if (asOf) return { asOf, asOfFrom: "stated in the file" };
     }
   }
   return null;

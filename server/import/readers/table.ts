@@ -2,10 +2,11 @@ import { cellText } from "./cell-text.ts";
 import { csvRows } from "./csv-rows.ts";
 import { sniffFormat, type FileFormat } from "./sniff-format.ts";
 import type { SourceFile } from "./source-file.ts";
+import { xlsRows } from "./xls-rows.ts";
 import { xlsxRows } from "./xlsx-rows.ts";
 import { RowProblem, SourceFileError, UnknownLayoutError, type RowRef } from "../source-adapter.ts";
 
-// A table in a CSV or .xlsx file: its layouts (which agency header means which column), finding the
+// A table in a CSV, .xlsx or .xls file: its layouts (which agency header means which column), finding the
 // header row, and its rows as values or skips.
 
 /** A row as a file reader gives it: its cells, or why the reader could not make cells of it. */
@@ -192,18 +193,30 @@ function unknownLayoutMessage(file: string, rows: unknown[][], layouts: readonly
   );
 }
 
-/** Opens a CSV or .xlsx file (told apart by content, not name) as a table of one of these layouts. */
+/**
+ * Opens a CSV, .xlsx or .xls file (told apart by content, not name) as a table of one of these
+ * layouts; `sheet` is a spreadsheet's worksheet name (agencies date a list there), null for a CSV.
+ */
 export async function openTableFile<T>(
   file: SourceFile,
   layouts: readonly TableLayout<T>[],
-): Promise<OpenTable<T> & { format: FileFormat }> {
+): Promise<OpenTable<T> & { format: FileFormat; sheet: string | null }> {
   const format = await sniffFormat(file.path).catch((error: Error) => unreadable(file, error));
   if (format === "gzip" || format === "tar") {
-    throw new UnknownLayoutError(`${file.path}: is an archive; expected a CSV or .xlsx file`);
+    throw new UnknownLayoutError(`${file.path}: is an archive; expected a CSV, .xlsx or .xls file`);
   }
-  const rows = format === "zip" ? xlsxRows(() => file.open()) : csvRows(file.open());
+  const about: { sheet: string | null } = { sheet: null };
+  const onSheet = (name: string) => void (about.sheet = name);
+  const rows =
+    format === "zip"
+      ? xlsxRows(() => file.open(), onSheet)
+      : format === "xls"
+        ? xlsRows(() => file.open(), onSheet)
+        : csvRows(file.open());
   try {
-    return { ...(await readTable(file, rows, layouts, { fixedWidth: format === "text" })), format };
+    // The sheet's name is heard before its first row, so before the header is found.
+    const table = await readTable(file, rows, layouts, { fixedWidth: format === "text" });
+    return { ...table, format, sheet: about.sheet };
   } catch (error) {
     return unreadable(file, error as Error);
   }

@@ -18,6 +18,7 @@ describe("the decoding tables", () => {
     ["ny", "9999999", "1268007"],
     ["ma", "99999-AA-9999", "00780-RS-0116"],
     ["nj", "9999-99-999-999", "0101-33-005-003"],
+    ["dc", "AAAA-999999", "ABRA-000559"],
   ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
     expect(table(state)?.number).toMatchObject({ format, example });
     expect(shapeOf(example)).toBe(format);
@@ -93,6 +94,16 @@ describe("statusCategory", () => {
     expect(statusCategory(table("ma"), "expired")).toEqual({ category: "not in force", words: "expired" });
   });
 
+  it("decodes the District's statuses, and leaves a list's silence (listed) to the agency", () => {
+    expect(statusCategory(table("dc"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("dc"), "Safekeeping").category).toBe("not in force");
+    expect(statusCategory(table("dc"), "new construction").category).toBe("pending");
+    expect(statusCategory(table("dc"), "405.1 New Const").category).toBe("pending");
+    expect(statusCategory(table("dc"), "awaiting license").category).toBe("pending");
+    expect(statusCategory(table("dc"), "stipulated").category).toBe("in force");
+    expect(statusCategory(table("dc"), "listed")).toEqual({ category: "unknown", words: "listed" });
+  });
+
   it("ignores case and surrounding spaces, in the state and the status", async () => {
     expect(await loadDecodingTable("CA")).toBe(table("ca"));
     expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
@@ -150,6 +161,16 @@ describe("codeName", () => {
       name: "Package Store, Convenience Store, Supermarket or Gas Station",
     });
     expect(codeName(table("ma"), "class", "Seasonal")).toEqual({ name: "Seasonal license" });
+  });
+
+  it("names the District's classes and establishment types", () => {
+    expect(codeName(table("dc"), "class", "C")).toEqual({ name: "Class C: on the premises, spirits, wine and beer" });
+    expect(codeName(table("dc"), "type", "Tavern")).toEqual({
+      name: "Tavern (on-premises retailer, class C/T or D/T)",
+    });
+    expect(codeName(table("dc"), "type", "Retail - Liquor Store")).toEqual({
+      name: "Liquor store (off-premises retailer, class A)",
+    });
   });
 
   it("says a code is unknown where the state's table does not name it", () => {

@@ -6,6 +6,7 @@ export const CODE_NOT_IN_TABLE = "code not in our table";
 // Each table is a module of its own, loaded with the state's first record: the first page carries none.
 const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
+  dc: () => import("./dc.json"),
   ma: () => import("./ma.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),

@@ -2,15 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { codeNames, loadDecodingTable, statusCategory } from "./decode.ts";
 import { caAbc } from "../../../server/import/ca-abc/adapter.ts";
+import { dcAbra } from "../../../server/import/dc-abra/adapter.ts";
 import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
 import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
 import { nySla } from "../../../server/import/ny-sla/adapter.ts";
 import { readAll, sharedData } from "../../../server/import/adapter-test-helpers.ts";
 import type { SourceAdapter } from "../../../server/import/source-adapter.ts";
 
-// The real exports, each state's files in the order an import of ../shared/data takes them.
+// The real exports, each state's files in the order an import of ../shared/data takes them (for DC
+// the two newest lists: the newest is served, and the older ones of dc/history change nothing of it).
 const REAL_FILES: [string, SourceAdapter, string[]][] = [
   ["ca", caAbc, ["ca/ca_abc_daily_status_change_reports_2023-05-09_to_2024-04-01.tar.gz"]],
+  ["dc", dcAbra, ["dc/DistrictABCLicenseeList842016.xls", "dc/DistrictABCLicensees-772015.xlsx"]],
   ["ma", maAbcc, ["ma/ma_license_list.csv"]],
   ["nj", njAbc, ["nj/nj_bar_store_licenses.csv", "nj/nj_retail_licensees_april2026.xlsx"]],
   ["ny", nySla, ["ny/nyc_bars.csv", "ny/NYS_Liquor_Authority_New_Applications_Received.csv"]],
@@ -30,10 +33,11 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     expect(undecoded).toEqual([]);
   });
 
-  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded)", async () => {
+  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded; a DC vessel line's further vessels add -2, -3)", async () => {
     const format = (await loadDecodingTable(adapter.state))?.number?.format;
+    const base = (license: string) => (adapter.state === "dc" ? license.replace(/-[2-9]$/, "") : license);
     const fits = format
-      ? (license: string) => license.replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A") === format
+      ? (license: string) => base(license).replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A") === format
       : (license: string) => /^[1-9][0-9]{2,5}$/.test(license);
     expect(served.map((r) => r.license).filter((license) => !fits(license))).toEqual([]);
   });
