@@ -34,9 +34,30 @@ export function fieldValue(record: SourceRecord, field: Field): string | null {
  * capitals the next year has not renamed the business.
  */
 export function sameValue(field: Field, a: string, b: string): boolean {
-  if (field === "business" || field === "owner" || field === "address") return normalizeText(a) === normalizeText(b);
+  if (field === "business" || field === "owner") return normalizeText(a) === normalizeText(b) || clipped(a, b);
+  if (field === "address") return normalizeText(a) === normalizeText(b);
   if (field === "phone") return a.replace(/\D/g, "") === b.replace(/\D/g, "");
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Whether one name is the other cut short: a list that clips long names has renamed no one. The
+ * District's of August 2013 was made from a PDF that kept two lines a cell and broke words where
+ * the lines ended ("Booeymong er" for Booeymonger Restaurant): spaces aside, the clipped name
+ * begins the full one. Eight letters at least, so that a short name grown longer still shows.
+ */
+function clipped(a: string, b: string): boolean {
+  const [x, y] = [normalizeText(a).replaceAll(" ", ""), normalizeText(b).replaceAll(" ", "")];
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length >= 8 && long.startsWith(short);
+}
+
+/** What the next list is compared with: a name a list cut short keeps its full form from the list before. */
+function carried(before: SourceRecord | null, after: SourceRecord): SourceRecord {
+  if (!before) return after;
+  const fuller = (field: "business" | "owner") =>
+    before[field].length > after[field].length && clipped(before[field], after[field]) ? before[field] : after[field];
+  return { ...after, business: fuller("business"), owner: fuller("owner") };
 }
 
 /**
@@ -57,12 +78,13 @@ export function recordChanges(before: SourceRecord, after: SourceRecord, unstate
 }
 
 /**
- * Whether two addresses can be the same place: street, city and ZIP each alike (as names compare),
- * or left out by one of them (a list that drops the ZIP has not moved the premises).
+ * Whether two addresses can be the same place: street, unit, city and ZIP each alike (as names
+ * compare), or left out by one of them (a list that drops the ZIP, or the suite, has not moved the premises).
  */
 function sameAddress(a: SourceRecord["address"], b: SourceRecord["address"]): boolean {
   const parts = (x: SourceRecord["address"]) => [
-    normalizeText([x.line_1, x.line_2].filter(Boolean).join(" ")),
+    normalizeText(x.line_1),
+    normalizeText(x.line_2 ?? ""),
     normalizeText(x.city),
     x.zip.slice(0, 5),
   ];
@@ -192,7 +214,7 @@ function rosterHistory(
       run = { from: list.as_of, to: list.as_of, lists: 1, first_source: list.id, last_source: list.id };
       listings.push(run);
     }
-    last = record;
+    last = carried(last, record);
     listed = true;
   }
 }

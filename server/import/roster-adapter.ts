@@ -44,6 +44,8 @@ export function rosterAdapter(spec: {
   layouts: readonly RosterLayout<any>[];
   /** The as-of date the file's head states (see FileHead), and how, if the source dates its files there. */
   statedAsOf?: (head: FileHead) => { asOf: string; asOfFrom: AsOfFrom } | null;
+  /** See SourceAdapter.unstatedStatus. */
+  unstatedStatus?: string;
 }): SourceAdapter {
   // Tables inspect() kept open, by the inspection read() gets: each is read (or closed) once.
   const kept = new WeakMap<FileInspection, OpenTable<SourceRecord>>();
@@ -53,6 +55,7 @@ export function rosterAdapter(spec: {
     agency: spec.agency,
     description: spec.description,
     kind: "roster",
+    unstatedStatus: spec.unstatedStatus,
     async inspect(file: SourceFile, options = {}): Promise<FileInspection> {
       const table = await openTableFile(file, spec.layouts);
       // A spreadsheet's head (its shared strings, its styles) is a fifth of its reading, and an .xls

@@ -84,7 +84,10 @@ describe("dc-abra, each list's head", () => {
 describe(
   "dc-abra, the 16 lists of 2005-2016",
   async () => {
-    const { files, records, refused } = await readAll(dcAbra, PATHS);
+    const { files, records, refused, histories } = await readAll(dcAbra, PATHS);
+    /** A history's entries with their lists named by file, not by load order. */
+    const told = (history: ReturnType<typeof histories.get>, paths: string[]) =>
+      history!.entries.map((e) => [e.event, e.since, e.date, paths[e.source - 1]!.split("/").at(-1), e.changes]);
     const list = (path: string) => files.find((f) => f.path === path)!;
     const facts = (path: string, license: string) =>
       list(path).observations.find((o) => o.license === license)?.facts as Record<string, unknown> | undefined;
@@ -124,6 +127,52 @@ describe(
         business: "Press Liquors",
         owner: "Lim Enterprises, Corp",
         address: { line_1: "525 14TH ST NW" },
+      });
+    });
+
+    describe("history", () => {
+      it("District Liquors, ABRA-000023: listed in all 16 lists, November 2005 to August 2016, without a gap or a change", () => {
+        expect(histories.get("ABRA-000023")).toEqual({
+          entries: [{ event: "first_seen", date: "2005-11-01", since: null, source: 1, changes: [] }],
+          listings: [{ from: "2005-11-01", to: "2016-08-04", lists: 16, first_source: 1, last_source: 16 }],
+        });
+      });
+
+      it("Big D Liquors, ABRA-000214: in the list of August 2014, no longer listed as of July 2015, with what it was", () => {
+        const [gone] = histories.get("ABRA-000214")!.entries;
+        expect(gone).toMatchObject({ event: "no_longer_listed", since: "2014-08-27", date: "2015-07-07" });
+        expect(gone!.changes).toContainEqual({
+          field: "business",
+          license_type: null,
+          from: "Big D Liquors",
+          to: null,
+        });
+        expect(histories.get("ABRA-000214")!.listings).toEqual([expect.objectContaining({ to: "2014-08-27" })]);
+      });
+
+      it("Press Liquors' two numbers stay two histories: 9 no longer listed in 2007, ABRA-076197 first listed then", () => {
+        expect(told(histories.get("ABRA-000009"), PATHS).map((e) => e.slice(0, 3))).toEqual([
+          ["no_longer_listed", "2006-11-01", "2007-09-01"],
+          ["first_seen", null, "2005-11-01"],
+        ]);
+        expect(told(histories.get("ABRA-076197"), PATHS).map((e) => e.slice(0, 3))).toEqual([
+          ["first_seen", "2006-11-01", "2007-09-01"],
+        ]);
+      });
+
+      it("takes names the August 2013 list cut short for no change: Booeymonger, Kramerbooks", () => {
+        expect(facts(LIST_2013, "ABRA-003495")?.business).toBe("Booeymong er");
+        expect(facts(LIST_2013, "ABRA-011919")?.business).toBe("Kramerbook s &");
+        for (const license of ["ABRA-011919", "ABRA-003495"])
+          expect(histories.get(license)!.entries.map((e) => e.event)).toEqual(["first_seen"]);
+      });
+
+      it("a status the older lists do not state is no change: the first status-bearing list changes nothing", () => {
+        const statusChanges = [...histories.values()].flatMap((h) =>
+          h.entries.flatMap((e) => e.changes.filter((c) => c.field === "status" && e.event === "changed")),
+        );
+        expect(statusChanges.length).toBeGreaterThan(0);
+        expect(statusChanges.filter((c) => c.from === UNSTATED_STATUS || c.to === UNSTATED_STATUS)).toEqual([]);
       });
     });
 

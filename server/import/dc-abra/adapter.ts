@@ -349,4 +349,5 @@ export const dcAbra = rosterAdapter({
   description: "DC ABRA: the ABC licensee lists of 2005-2016 (.xls or .xlsx, every layout ABRA used)",
   layouts: LAYOUTS,
   statedAsOf: listDate,
+  unstatedStatus: UNSTATED_STATUS,
 });

@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+const [url, out, print] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+await page.clock.setFixedTime(new Date("2026-11-22T12:00:00"));
+await page.goto(url);
+await page.waitForTimeout(1500);
+if (print) await page.emulateMedia({ media: "print" });
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
