@@ -41,3 +41,28 @@ test("printed, the audit record carries the history and its sources", async ({ p
   await expect(entries(page).nth(0)).toBeVisible();
   await expect(history(page)).toContainText("ca_abc_daily_status_change_reports_2023-05-09_to_2024-04-01.tar.gz");
 });
+
+test("District Liquors opens from a pasted /license/dc/ABRA-000023: in all 16 lists, 2005 to 2016, without a gap", async ({
+  page,
+}) => {
+  await page.goto("/license/dc/ABRA-000023");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("District Liquors");
+  await expect(history(page).locator(".history__listings")).toHaveText(
+    "Listed in all 16 lists from November 1, 2005 to August 4, 2016.",
+  );
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText("First listed in the list of November 1, 2005");
+});
+
+test("a District license listed in August 2014 and not in July 2015 says no longer listed, never valid", async ({
+  page,
+}) => {
+  await page.goto("/license/dc/ABRA-000214");
+  const verdict = page.getByRole("region", { name: "Verdict" });
+  await expect(verdict).toContainText("ABRA-000214 is no longer listed");
+  await expect(verdict).toContainText("July 7, 2015");
+  await expect(verdict.locator(".verdict")).not.toHaveText("valid");
+  await expect(entries(page).first()).toContainText(
+    "No longer listed as of the list of July 7, 2015 (last listed in the list of August 27, 2014); last listed as Big D Liquors",
+  );
+});

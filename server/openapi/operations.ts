@@ -39,6 +39,16 @@ const STATE_PATH: ParameterSet = {
   descriptions: { state: "Two-letter state code, any case, of a state this key can read." },
 };
 
+/** Our additions about one license: the number as `/v2/license` matches it. */
+const LICENSE_PATH: ParameterSet = {
+  in: "path",
+  schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
+  descriptions: {
+    state: "Two-letter state code, any case, of a state this key can read.",
+    license: "The license number, matched exactly as on `/v2/license`; percent-encoded.",
+  },
+};
+
 const LICENSE_LIST: ParameterSet = {
   in: "query",
   schema: LicenseListQuerySchema,
@@ -112,16 +122,7 @@ export const OPERATIONS: OperationDoc[] = [
     summary: "Where one license comes from, and its date",
     description:
       'The source whose word the license with exactly this number is (the agency, the dataset, the file and its SHA-256, what it covers) and the date that source gives for it, or `{ "data": null }` when there is no such license. The license object itself stays the contract\'s.',
-    parameters: [
-      {
-        in: "path",
-        schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
-        descriptions: {
-          state: "Two-letter state code, any case, of a state this key can read.",
-          license: "The license number, matched exactly as on `/v2/license`; percent-encoded.",
-        },
-      },
-    ],
+    parameters: [LICENSE_PATH],
     answer: "ProvenanceResponse",
     problems: {
       "bad-request": "The path's percent-encoding is broken.",
@@ -135,16 +136,7 @@ export const OPERATIONS: OperationDoc[] = [
     summary: "What the state's files have said of one license over time",
     description:
       'Every change the state\'s files show for the license with exactly this number, newest first: each with its date, its source and what changed (from, to); "first seen" and "no longer listed" too. A license no longer listed has a history though `/v2/license` has no record of it. `{ "data": null }` when no source of the state ever named the number.',
-    parameters: [
-      {
-        in: "path",
-        schema: z.object({ state: z.string(), license: LicenseSchema.shape.license }),
-        descriptions: {
-          state: "Two-letter state code, any case, of a state this key can read.",
-          license: "The license number, matched exactly as on `/v2/license`; percent-encoded.",
-        },
-      },
-    ],
+    parameters: [LICENSE_PATH],
     answer: "LicenseHistoryResponse",
     problems: {
       "bad-request": "The path's percent-encoding is broken.",
