@@ -401,7 +401,8 @@ describe("a number no list names any more", () => {
     );
     expect(entries(section).map((text) => text.replace(/Source:.*/, ""))).toEqual([
       "No longer listed as of the list of July 7, 2015 (last listed in the list of August 27, 2014); " +
-        "last listed as Capitol Hill Wine & Spirits, owned by CHWS LLC, class A",
+        "last listed as Capitol Hill Wine & Spirits, owned by CHWS LLC, class A (Class A: spirits, wine and beer " +
+        "(a retailer's: off the premises, a liquor store; a wholesaler's: all three; a manufacturer's: a distillery or winery))",
       "Listed again in the list of April 25, 2012 (not in the list of October 1, 2011)",
       "No longer listed as of the list of October 1, 2011 (last listed in the list of November 1, 2010)",
       "First listed in the list of November 1, 2005",
