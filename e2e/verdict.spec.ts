@@ -85,7 +85,7 @@ test("Union Oyster House (MA 00780-RS-0116) is valid, with its source and as-of 
   await page.emulateMedia({ media: "print" });
   await expect(badge).toHaveText("valid");
   await expect(verdictPanel(page)).toContainText(source);
-  await expect(page.getByText("Loaded into License Lookup")).toBeVisible();
+  await expect(page.getByText("Loaded into License Lookup", { exact: true })).toBeVisible();
   await expect(page.locator(".facts__row", { hasText: "Retrieved" }).locator("dd")).toContainText("November 22, 2026");
   await noAxeViolations(page);
 });
