@@ -8,7 +8,7 @@ import type { SourceAdapter, SourceRecord } from "./source-adapter.ts";
 type Field = (typeof HISTORY_FIELDS)[number];
 
 /** A field's value in one text, as a history shows it; null when the source does not give it. */
-export function fieldValue(record: SourceRecord, field: Field): string | null {
+function fieldValue(record: SourceRecord, field: Field): string | null {
   switch (field) {
     case "status":
     case "business":
@@ -64,7 +64,7 @@ function carried(before: SourceRecord | null, after: SourceRecord): SourceRecord
  * The fields that differ between two records of a license. A field one of them does not give is
  * no change (an older list had no status column), nor is a status one of them does not state.
  */
-export function recordChanges(before: SourceRecord, after: SourceRecord, unstatedStatus?: string): HistoryChange[] {
+function recordChanges(before: SourceRecord, after: SourceRecord, unstatedStatus?: string): HistoryChange[] {
   const changes: HistoryChange[] = [];
   for (const field of HISTORY_FIELDS) {
     const from = fieldValue(before, field);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LicenseHistory, Provenance, Source } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import css from "../index.css?raw";
-import { renderLicenseRoute } from "./render-license-route.tsx";
+import { renderLicenseRoute, stubFetch } from "./render-license-route.tsx";
 
 // ---- District of Columbia: ABRA's rosters, 16 of them from 2005 to 2016 ----
 
@@ -223,14 +223,7 @@ function ourService(license: License | null, history: LicenseHistory | null, sou
 }
 
 beforeEach(() => {
-  requested = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string) => {
-      requested.push(path);
-      return reply(path);
-    }),
-  );
+  requested = stubFetch((path) => reply(path));
   // Only Date is faked: the router and the query client run on real timers.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(2026, 10, 22, 12));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import { ExpiryNotice } from "./expiry-notice.tsx";
-import { renderLicenseRoute } from "./render-license-route.tsx";
+import { renderLicenseRoute, stubFetch } from "./render-license-route.tsx";
 
 const FOUND: License = {
   object: "license",
@@ -56,14 +56,7 @@ function problem(status: number) {
 }
 
 beforeEach(() => {
-  requested = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string) => {
-      requested.push(path);
-      return reply(path);
-    }),
-  );
+  requested = stubFetch((path) => reply(path));
 });
 
 afterEach(() => {

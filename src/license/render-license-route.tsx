@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { Suspense } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
 import { LicenseRoute } from "./license-route.tsx";
 
 /** For tests: the license route at `url`, with a search page to leave to, over a fresh query client that never retries. */
@@ -27,4 +28,17 @@ export function renderLicenseRoute(url: string) {
     </QueryClientProvider>,
   );
   return router;
+}
+
+/** For tests: `fetch` answered by `reply`, each path asked recorded in the returned list, in order. */
+export function stubFetch(reply: (path: string) => Response | Promise<Response>): string[] {
+  const requested: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      requested.push(path);
+      return reply(path);
+    }),
+  );
+  return requested;
 }
