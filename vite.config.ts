@@ -4,19 +4,22 @@ import { defineConfig, type ProxyOptions, type UserConfig } from "vite";
 export interface ApiTarget {
   baseUrl: string;
   apiKey: string;
+  /** The watchlist's routes (`npm start` serves them beside the dev server); none with `vite` alone. */
+  watchUrl?: string;
 }
 
 /**
  * `/v2` goes to the license service with the key added here, on the server side:
  * the key never reaches the browser or the bundle.
  */
-function apiProxy({ baseUrl, apiKey }: ApiTarget): Record<string, ProxyOptions> {
+function apiProxy({ baseUrl, apiKey, watchUrl }: ApiTarget): Record<string, ProxyOptions> {
   return {
     "/v2": {
       target: baseUrl,
       changeOrigin: true,
       headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
     },
+    ...(watchUrl ? { "/api/watchlist": { target: watchUrl } } : {}),
   };
 }
 

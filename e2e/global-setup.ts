@@ -38,8 +38,8 @@ export default async function globalSetup() {
     const realKey = newKey(realDb, "ny,ma,nj,ca,dc");
     npm(["run", "build"]);
 
-    const [apiUrl, appUrl] = await startStack(servers, db, key, API_PORT, APP_PORT);
-    const [realApiUrl, realAppUrl] = await startStack(servers, realDb, realKey, REAL_API_PORT, REAL_APP_PORT);
+    const [apiUrl, appUrl] = await startStack(servers, db, key, API_PORT, APP_PORT, dir);
+    const [realApiUrl, realAppUrl] = await startStack(servers, realDb, realKey, REAL_API_PORT, REAL_APP_PORT, dir);
 
     // E2E_DB lets a spec start a service of its own on the same data, to stop and start at will.
     Object.assign(process.env, {
@@ -65,8 +65,15 @@ function newKey(db: string, states: string): string {
     .at(-1)!;
 }
 
-/** `npm run api` on a database and `npm run serve` in front of it with the key; their addresses. */
-async function startStack(servers: ChildProcess[], db: string, key: string, apiPort: number, appPort: number) {
+/** `npm run api` on a database and `npm run serve` in front of it with the key (and a watchlist in `dir`); their addresses. */
+async function startStack(
+  servers: ChildProcess[],
+  db: string,
+  key: string,
+  apiPort: number,
+  appPort: number,
+  dir: string,
+) {
   const apiUrl = `http://${HOST}:${apiPort}`;
   const api = start(["run", "api", "--", "--db", db, "--port", String(apiPort), "--host", HOST, "--quiet"]);
   servers.push(api);
@@ -78,6 +85,7 @@ async function startStack(servers: ChildProcess[], db: string, key: string, apiP
     LLS_API_KEY: key,
     HOST,
     PORT: String(appPort),
+    WATCH_DB: join(dir, `watchlist-${appPort}.sqlite`),
     LOG: "0",
   });
   servers.push(web);

@@ -9,6 +9,8 @@ import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { fail } from "./fail.ts";
 import { startApp } from "./start-app.ts";
+import { watchSettingsFromEnv } from "../web/watchlist/watch-settings.ts";
+import { createWatchlist } from "../web/watchlist/watchlist.ts";
 
 /**
  * `npm start`: on a fresh clone, the demo database and a local key, the service, and the app.
@@ -34,7 +36,14 @@ try {
   } else if (!apiKey) {
     fail("LLS_BASE_URL is set but LLS_API_KEY is not: give the key for that service");
   }
-  const app = await startApp({ apiBaseUrl, apiKey });
+  const appPort = Number(process.env.LLS_APP_PORT ?? 5173);
+  const settings = watchSettingsFromEnv(process.env, {
+    service: { baseUrl: apiBaseUrl, apiKey },
+    appUrl: `http://${HOST}:${appPort}`,
+  });
+  const watchlist = createWatchlist({ ...settings, log: (line) => console.log(line) });
+  const app = await startApp({ apiBaseUrl, apiKey, port: appPort, watchlist });
+  console.log(`Watchlist: ${settings.file}`);
   closeOnSignals(async () => {
     await app.close();
     await stopApi();

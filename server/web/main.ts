@@ -4,12 +4,15 @@ import { fileURLToPath } from "node:url";
 import { closeOnSignals } from "../close-on-signals.ts";
 import { drainOnClose } from "../drain-on-close.ts";
 import { buildWebApp, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
+import { watchSettingsFromEnv } from "./watchlist/watch-settings.ts";
+import { createWatchlist } from "./watchlist/watchlist.ts";
 
 /**
  * `npm run serve`: the built app and the `/v2` forwarder in one process.
  * LLS_API_KEY (required), LLS_BASE_URL (default http://127.0.0.1:8787), HOST (127.0.0.1), PORT (4173),
  * LLS_TIMEOUT_MS (how long the service may take before the app gets a 504; default 10000),
- * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none).
+ * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none);
+ * the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
  */
 const apiKey = process.env.LLS_API_KEY;
 if (!apiKey) {
@@ -31,16 +34,32 @@ if (!Number.isInteger(upstreamTimeoutMs) || upstreamTimeoutMs <= 0) {
 }
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 4173);
+const apiBaseUrl = process.env.LLS_BASE_URL || "http://127.0.0.1:8787";
+const logger = process.env.LOG !== "0";
+let watchlist;
+try {
+  watchlist = createWatchlist({
+    ...watchSettingsFromEnv(process.env, {
+      service: { baseUrl: apiBaseUrl, apiKey },
+      appUrl: `http://${host}:${port}`,
+    }),
+    log: logger ? (line) => console.log(line) : undefined,
+  });
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
+  process.exit(1);
+}
 const app = await buildWebApp({
   distDir,
-  apiBaseUrl: process.env.LLS_BASE_URL || "http://127.0.0.1:8787",
+  apiBaseUrl,
   apiKey,
   upstreamTimeoutMs,
   corsOrigins: (process.env.CORS_ORIGIN ?? "")
     .split(",")
     .map((origin) => origin.trim())
     .filter(Boolean),
-  logger: process.env.LOG !== "0",
+  watchlist,
+  logger,
 });
 
 drainOnClose(app);

@@ -5,6 +5,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
+import { watchRoutes } from "./watchlist/watch-routes.ts";
+import type { WatchlistService } from "./watchlist/watchlist.ts";
 
 export interface WebAppOptions {
   /** The built app (`npm run build`'s dist/). */
@@ -17,6 +19,8 @@ export interface WebAppOptions {
   upstreamTimeoutMs?: number;
   /** Origins whose pages may read `/v2` answers; none unless configured. */
   corsOrigins?: readonly string[];
+  /** The team's watchlist, served under /api/watchlist and closed with the app; none when absent. */
+  watchlist?: WatchlistService | null;
   logger?: boolean;
 }
 
@@ -42,6 +46,7 @@ export async function buildWebApp({
   apiKey,
   upstreamTimeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
   corsOrigins = [],
+  watchlist = null,
   logger = false,
 }: WebAppOptions) {
   const app = Fastify({ logger, genReqId: () => randomUUID(), logController: oneLineLogController() });
@@ -75,6 +80,10 @@ export async function buildWebApp({
   });
 
   app.get("/v2/*", async (request, reply) => forward(request, reply));
+  if (watchlist) {
+    await app.register(watchRoutes(watchlist));
+    app.addHook("onClose", () => watchlist.close());
+  }
 
   const page = (reply: FastifyReply) => reply.header("cache-control", "no-cache").sendFile("index.html");
   app.get("/", (_request, reply) => page(reply));

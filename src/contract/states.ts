@@ -69,3 +69,15 @@ export function stateName(code: string): string | undefined {
 
 /** A state code as the contract writes it in `state` and as the key of `dates`. */
 export const StateCodeSchema = z.string().check(z.regex(/^[a-z]{2}$/, "a two-letter lower-case state code"));
+
+const CODE_OF_NAME = new Map<string, string>([
+  ...STATES.map((s) => [s.name.toLowerCase(), s.code] as const),
+  ["washington dc", "dc"],
+]);
+
+/** "ny", "NY", "N.Y.", "New York" -> "ny": a state as a clerk writes it; null when it names none of the 50 states or DC. */
+export function stateCodeOf(given: string): StateCode | null {
+  const key = given.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim();
+  if (isStateCode(key)) return key;
+  return (CODE_OF_NAME.get(key) as StateCode | undefined) ?? null;
+}
