@@ -106,6 +106,8 @@ export const WatchlistSchema = z.object({
 export const WatchlistResponseSchema = z.object({ data: WatchlistSchema });
 export const WatchEntryResponseSchema = z.object({ data: z.nullable(WatchEntrySchema) });
 export const CheckResponseSchema = z.object({ data: CheckSchema });
+/** `GET /api/watchlist/check`: the running check, else the last one; null before the first. Cheap to ask while one runs. */
+export const LastCheckResponseSchema = z.object({ data: z.nullable(CheckSchema) });
 
 /** One row to add: `row` is its place in the clerk's list, echoed in the answer. */
 export const WatchAddRowSchema = z.object({

@@ -106,6 +106,9 @@ describe("/api/watchlist", () => {
     const response = await app.inject({ method: "POST", url: "/api/watchlist/check", headers: same });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toMatchObject({ data: { trigger: "check now", finished_at: null } });
+    const { id } = response.json<{ data: { id: number } }>().data;
+    const followed = await app.inject({ url: "/api/watchlist/check" });
+    expect(followed.json()).toMatchObject({ data: { id, trigger: "check now" } });
   });
 
   it("answers an unknown watchlist route with a 404 problem, not the app's page", async () => {

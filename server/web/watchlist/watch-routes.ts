@@ -83,6 +83,8 @@ export function watchRoutes(watchlist: WatchlistService) {
       return { data: await watchlist.add(parsed.data.rows) };
     });
 
+    app.get(`${WATCHLIST_API}/check`, () => ({ data: watchlist.currentCheck() }));
+
     app.post(`${WATCHLIST_API}/check`, (_request, reply) =>
       reply.code(202).send({ data: watchlist.check("check now") }),
     );

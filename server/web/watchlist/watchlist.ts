@@ -115,12 +115,15 @@ export function createWatchlist({
         changes: store.unseenChanges().map((c) => ({ ...c, link: link(c.state, c.license) })),
         looked_at: store.lookedAt(),
         check: store.unfinishedCheck() ?? store.lastCheck(),
+
         next_check_at: nextCheckAt && nextCheckAt.toISOString(),
         alerts: { webhook: webhook !== null, email: email !== null, undelivered: store.undelivered() },
         max: MAX_WATCHED,
       };
     },
     entry: (state: string, license: string): WatchEntry | null => store.entry(state, license),
+    /** The running check, else the last one. */
+    currentCheck: () => store.unfinishedCheck() ?? store.lastCheck(),
     remove: (state: string, license: string) => store.remove(state, license),
     markAllSeen: () => store.markAllSeen(now().toISOString()),
     check,

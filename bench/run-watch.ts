@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { z } from "zod/mini";
+import { fillDemo } from "../server/demo/fill-demo.ts";
+import { generateLicenses } from "../server/demo/generate-licenses.ts";
+import { openDatabase } from "../server/store/open-database.ts";
+import { freePort } from "../server/testing/free-port.ts";
+import { DEFAULT_REQUESTS_PER_SECOND } from "../server/web/watchlist/service-reader.ts";
+import {
+  CheckResponseSchema,
+  LastCheckResponseSchema,
+  WatchAddResponseSchema,
+  WATCHLIST_API,
+} from "../src/contract/watchlist.ts";
+import { createBenchKey } from "./bench-key.ts";
+import { cpuMicros } from "./process-cpu.ts";
+import { rssMb } from "./process-memory.ts";
+import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
+import { markdownTable } from "./table.ts";
+
+// `npm run bench:watch`: a team's 10,000 watched licenses, added in one list and then checked, by the
+// built app server against the built service at its default rate limit, as `npm run serve` runs them.
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { values } = parseArgs({ options: { licenses: { type: "string", default: "10000" } } });
+const count = Number(values.licenses);
+const BUDGET_S = 60;
+const context = runContext(npmCommand("bench:watch"));
+if (!existsSync(join(ROOT, "dist-server/cli/api.js")) || !existsSync(join(ROOT, "dist-server/web/main.js"))) {
+  console.error("error: nothing built to measure: run npm run build first");
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "bench-watch-"));
+const file = join(dir, "licenses.sqlite");
+const db = openDatabase(file, { create: true });
+await fillDemo(db, ["ny", "ma"], Math.ceil(count / 2));
+db.close();
+const rows = ["ny", "ma"]
+  .flatMap((state) => [...generateLicenses(state, Math.ceil(count / 2))].map((l) => ({ state, license: l.license })))
+  .slice(0, count)
+  .map((l, i) => ({ row: i + 1, ...l }));
+const { key } = createBenchKey(file, "npm run bench:watch");
+
+const children: ChildProcess[] = [];
+const start = (args: string[], env: Record<string, string> = {}) => {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  return child;
+};
+const apiPort = await freePort();
+const webPort = await freePort();
+start(["dist-server/cli/api.js", "--db", file, "--port", String(apiPort), "--quiet"]);
+await waitFor(`http://127.0.0.1:${apiPort}/v2/states`);
+const web = start(["dist-server/web/main.js"], {
+  LLS_BASE_URL: `http://127.0.0.1:${apiPort}`,
+  LLS_API_KEY: key,
+  PORT: String(webPort),
+  HOST: "127.0.0.1",
+  LOG: "0",
+  WATCH_DB: join(dir, "watchlist.sqlite"),
+  // No start-up check: the one measured is the one asked for.
+  WATCH_CHECK_HOURS: "0",
+});
+const app = `http://127.0.0.1:${webPort}${WATCHLIST_API}`;
+const post = (path: string, body?: unknown) =>
+  fetch(`${app}${path}`, {
+    method: "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+try {
+  await waitFor(app);
+  const cpuBefore = cpuMicros(web.pid!);
+  let began = performance.now();
+  const added = z.parse(WatchAddResponseSchema, await (await post("", { rows })).json()).data;
+  const addSeconds = (performance.now() - began) / 1000;
+  if (added.added !== count) throw new Error(`added ${added.added} of ${count}`);
+  const addCpu = (cpuMicros(web.pid!) - cpuBefore) / 1e6;
+
+  const cpuCheck = cpuMicros(web.pid!);
+  began = performance.now();
+  let check = z.parse(CheckResponseSchema, await (await post("/check")).json()).data;
+  // As the page follows it: the running check's progress, until its finished_at.
+  while (check.finished_at === null) {
+    await sleep(250);
+    check = z.parse(LastCheckResponseSchema, await (await fetch(`${app}/check`)).json()).data!;
+  }
+  const checkSeconds = (performance.now() - began) / 1000;
+  const checkCpu = (cpuMicros(web.pid!) - cpuCheck) / 1e6;
+  if (check.checked !== count || check.error) throw new Error(`the check answered ${JSON.stringify(check)}`);
+
+  const listTimes: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    bytes = (await (await fetch(app)).arrayBuffer()).byteLength;
+    listTimes.push(performance.now() - t);
+  }
+  const listMs = listTimes.sort((a, b) => a - b)[2]!;
+  const rss = rssMb(web.pid!);
+
+  const requests = Math.ceil(count / 2 / 100) * 2 * 2;
+  const report = [
+    context,
+    `- ${count.toLocaleString("en-US")} licenses (half New York, half Massachusetts, demo data) added to the watchlist in one list (\`POST ${WATCHLIST_API}\`), then one check on demand (\`POST ${WATCHLIST_API}/check\`), to its \`finished_at\`. The built app server (\`npm run serve\`) against the built service (\`npm run api\`) at its default rate limit (20 requests/s, bursts of 40); the watchlist reads through the batch extension, ${requests} requests each time, paced at ${DEFAULT_REQUESTS_PER_SECOND} requests/s (\`WATCH_REQUESTS_PER_SECOND\`) to leave the team's clerks most of the key's rate.`,
+    `- The watchlist page's data (\`GET ${WATCHLIST_API}\`, every entry with its record): ${(bytes / 1e6).toFixed(1)} MB, ${listMs.toFixed(0)} ms (median of 5). App server memory after: ${rss.toFixed(0)} MB RSS.`,
+    "",
+    markdownTable(
+      ["step", "wall time", "app server CPU", "budget"],
+      [
+        [`add ${count.toLocaleString("en-US")}`, `${addSeconds.toFixed(1)} s`, `${addCpu.toFixed(2)} s`, ""],
+        [
+          `check ${count.toLocaleString("en-US")}`,
+          `${checkSeconds.toFixed(1)} s`,
+          `${checkCpu.toFixed(2)} s`,
+          `< ${BUDGET_S} s: ${checkSeconds < BUDGET_S ? "met" : "MISSED"}`,
+        ],
+      ],
+    ),
+  ].join("\n");
+  console.log(report);
+  writeResultsSection("A team's watchlist (issue 16): npm run bench:watch", report);
+} finally {
+  children.forEach((child) => child.kill("SIGTERM"));
+  await sleep(300);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      // not up yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not answer`);
+}
