@@ -1,0 +1,115 @@
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { z } from "zod/mini";
+import { signature, SIGNATURE_HEADER } from "../server/web/watchlist/deliveries.ts";
+import { startMailReceiver, startWebhookReceiver } from "../server/testing/alert-receivers.ts";
+import { freePort } from "../server/testing/free-port.ts";
+import { WatchWebhookSchema } from "../src/contract/watchlist.ts";
+import { REAL_DATA, start, stop, waitForHttp } from "./global-setup.ts";
+
+const SECRET = "e2e-webhook-secret";
+// Three licenses of New York City's real list: the test moves the first one's expiry and removes the second.
+const MOVED = { license: "1275754", name: "TEMPO LIBERO BAR CORP" };
+const REMOVED = { license: "1275736", name: "KAIA WINE BAR" };
+const KEPT = { license: "1275724", name: "LA VUE" };
+
+function npm(args: string[]): string {
+  const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
+  return run.stdout;
+}
+
+test("a team watches three licenses; a changed list shows on the watchlist, in one signed webhook and in one email", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), "license-lookup-watch-"));
+  const db = join(dir, "licenses.sqlite");
+  const servers: ChildProcess[] = [];
+  const hook = await startWebhookReceiver();
+  const smtp = await startMailReceiver();
+  try {
+    npm(["run", "import", "--", "--db", db, "--source", "ny-sla", join(REAL_DATA, "ny", "nyc_bars.csv")]);
+    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny", "--label", "e2e watch"])
+      .trim()
+      .split("\n")
+      .at(-1)!;
+    const [apiPort, appPort] = [await freePort(), await freePort()];
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    servers.push(start(["run", "api", "--", "--db", db, "--port", String(apiPort), "--host", "127.0.0.1", "--quiet"]));
+    await waitForHttp(`${apiUrl}/v2/states`, servers[0]!);
+    servers.push(
+      start(["run", "serve"], {
+        LLS_BASE_URL: apiUrl,
+        LLS_API_KEY: key,
+        HOST: "127.0.0.1",
+        PORT: String(appPort),
+        LOG: "0",
+        WATCH_DB: join(dir, "watchlist.sqlite"),
+        WATCH_WEBHOOK_URL: hook.url,
+        WATCH_WEBHOOK_SECRET: SECRET,
+        SMTP_URL: smtp.url,
+        WATCH_EMAIL_TO: "compliance@example.com",
+      }),
+    );
+    await waitForHttp(`${appUrl}/`, servers[1]!);
+
+    // The clerk watches each from its page.
+    for (const { license } of [MOVED, REMOVED, KEPT]) {
+      await page.goto(`${appUrl}/license/ny/${license}`);
+      await page.getByRole("button", { name: "Watch", exact: true }).click();
+      await expect(page.getByRole("button", { name: "Watching" })).toBeVisible();
+    }
+
+    // The agency's next list: one expiry moved, one license gone; imported while both servers run.
+    const original = readFileSync(join(REAL_DATA, "ny", "nyc_bars.csv"), "utf8");
+    const changed = original
+      .split("\n")
+      .filter((line) => !line.startsWith(`${REMOVED.license},`))
+      .map((line) => (line.startsWith(`${MOVED.license},`) ? line.replace('"02/28/2016"', '"02/28/2018"') : line))
+      .join("\n");
+    expect(changed).not.toBe(original);
+    const next = join(dir, "nyc_bars.csv");
+    writeFileSync(next, changed);
+    npm(["run", "import", "--", "--db", db, "--source", "ny-sla", "--as-of", "2016-06-01", next]);
+
+    await page.goto(`${appUrl}/watchlist`);
+    await expect(page.getByRole("row")).toHaveCount(4);
+    await page.getByRole("button", { name: "Check now" }).click();
+    const changes = page.getByRole("region", { name: "Changed since you last looked" });
+    await expect(changes.getByText("Expiry moved from February 28, 2016 to February 28, 2018")).toBeVisible();
+    await expect(changes.getByText(/No longer listed/)).toBeVisible();
+    await expect(changes.getByRole("link", { name: new RegExp(REMOVED.license) })).toHaveAttribute(
+      "href",
+      `/license/ny/${REMOVED.license}`,
+    );
+
+    // One webhook, signed, with both changes.
+    await expect.poll(() => hook.delivered().length, { timeout: 15_000 }).toBe(1);
+    const [delivery] = hook.delivered();
+    expect(delivery!.headers[SIGNATURE_HEADER]).toBe(signature(SECRET, delivery!.body));
+    const body = z.parse(WatchWebhookSchema, JSON.parse(delivery!.body));
+    expect(body.changes.map((c) => [c.license, c.field, c.from, c.to])).toEqual([
+      [MOVED.license, "expires", "2016-02-28", "2018-02-28"],
+      [REMOVED.license, "listing", "listed", "no longer listed"],
+    ]);
+
+    // One digest naming both.
+    await expect.poll(() => smtp.mails.length, { timeout: 15_000 }).toBe(1);
+    const [mail] = smtp.mails;
+    expect(mail!.to).toBe("compliance@example.com");
+    expect(mail!.text).toContain(`NY ${MOVED.license} · ${MOVED.name}`);
+    expect(mail!.text).toContain(`NY ${REMOVED.license} · ${REMOVED.name}`);
+    expect(mail!.html).toContain(`/license/ny/${REMOVED.license}`);
+    expect(hook.received).toHaveLength(1);
+  } finally {
+    await Promise.all(servers.map(stop));
+    await hook.close();
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
