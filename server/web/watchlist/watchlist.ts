@@ -65,10 +65,11 @@ export function createWatchlist({
 
   function finish(check: WatchCheck) {
     const at = now();
-    const records = new Map(store.entries().map((e) => [`${e.state}/${e.license}`, e.record]));
+    const entries = store.entries();
+    const records = new Map(entries.map((e) => [`${e.state}/${e.license}`, e.record]));
     const changes = store.changesOf(check.id).map((c) => ({ ...c, link: link(c.state, c.license) }));
     const alerts = changeAlerts(check.id, changes, records, { webhook: webhook !== null, email: email !== null });
-    const digest = email ? expiringDigest(store.entries(), localDate(at), appUrl) : null;
+    const digest = email ? expiringDigest(entries, localDate(at), appUrl) : null;
     store.finishCheck(check.id, at.toISOString(), digest ? [...alerts, digest] : alerts);
     log(`watchlist: check ${check.id} (${check.trigger}) found ${changes.length} change(s)`);
     deliverer.kick();
