@@ -1,4 +1,4 @@
-import { memo, useState, type RefObject } from "react";
+import { lazy, memo, Suspense, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../shared/dates.ts";
@@ -7,6 +7,9 @@ import { downloadCsv, verdictCsv, type CsvRecord } from "../shared/verdict-csv.t
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
 import type { RowResult } from "./verify-list.ts";
+
+// Wanted only once a check is done: its code (the watchlist's writes) arrives then, not with the page.
+const WatchAll = lazy(async () => ({ default: (await import("./watch-all.tsx")).WatchAll }));
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -67,6 +70,12 @@ export function VerifyResults({ headingRef, results, checkedAt, complete }: Prop
             Print report
           </button>
         </p>
+      ) : null}
+      {/* A new check is a new list to watch: what the last one added is not this one's. */}
+      {complete ? (
+        <Suspense fallback={null}>
+          <WatchAll key={checkedAt} results={answered} />
+        </Suspense>
       ) : null}
 
       <div className="verify__table-wrap">
