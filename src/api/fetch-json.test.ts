@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LicenseResponseSchema } from "../contract/envelopes.ts";
 import { problemType } from "../../server/problem.ts";
 import { ApiError, isMissingExtension, parseRetryAfter, STATE_UNAVAILABLE_PROBLEM } from "./api-error.ts";
-import { fetchJson } from "./fetch-json.ts";
+import { fetchJson, sendJson } from "./fetch-json.ts";
+import { WatchAddResponseSchema } from "../contract/watchlist.ts";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = typeof body === "string" ? body : JSON.stringify(body);
@@ -85,6 +86,46 @@ describe("fetchJson", () => {
     );
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe("AbortError");
+  });
+});
+
+describe("sendJson", () => {
+  const sent = () => vi.mocked(fetch).mock.calls.map(([path, init]) => ({ path, ...init }));
+
+  it("sends a body as JSON, says so, and parses the answer with the contract", async () => {
+    const data = { rows: [], added: 0, watched: 3 };
+    answer(200, { data });
+    const rows = [{ row: 1, state: "NY", license: "0012345" }];
+    await expect(sendJson("POST", "/api/watchlist", { rows }, WatchAddResponseSchema)).resolves.toEqual({ data });
+    expect(sent()).toEqual([
+      {
+        path: "/api/watchlist",
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({ rows }),
+      },
+    ]);
+  });
+
+  it("sends no body and no Content-Type when there is nothing to send, and reads nothing of a 204", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(sendJson("DELETE", "/api/watchlist/ny/1", undefined, null)).resolves.toBeUndefined();
+    expect(sent()).toEqual([
+      { path: "/api/watchlist/ny/1", method: "DELETE", headers: { Accept: "application/json" }, body: undefined },
+    ]);
+  });
+
+  it("fails as fetchJson does, with the problem's detail", async () => {
+    answer(422, problem(422, "No New York license 99999 in our data."), {
+      "content-type": "application/problem+json",
+    });
+    const error = await sendJson("PUT", "/api/watchlist/ny/99999", undefined, LicenseResponseSchema).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: "bad-request", message: "No New York license 99999 in our data." });
   });
 });
 

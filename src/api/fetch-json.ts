@@ -8,15 +8,61 @@ export async function fetchJson<S extends z.core.$ZodType>(
   schema: S,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
+  const response = await request(path, { headers: { Accept: "application/json" }, signal });
+  return parseBody(path, response, schema, signal);
+}
+
+/**
+ * A write to a same-origin path: `body` as JSON when there is one, the answer parsed with `schema`, or
+ * nothing read when `schema` is null (a 204). Failures are ApiErrors, as for fetchJson.
+ */
+export async function sendJson<S extends z.core.$ZodType>(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.infer<S>>;
+export async function sendJson(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: null,
+): Promise<void>;
+export async function sendJson<S extends z.core.$ZodType>(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: S | null,
+): Promise<z.infer<S> | void> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (schema !== null) return parseBody(path, response, schema);
+}
+
+/** The answer when it is a success; a failed connection or an error status as an ApiError. */
+async function request(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: "application/json" }, signal });
+    response = await fetch(path, init);
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new ApiError("network", "The license service could not be reached.", {}, { cause: error });
   }
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
 
+async function parseBody<S extends z.core.$ZodType>(
+  path: string,
+  response: Response,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await response.json();

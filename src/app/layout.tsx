@@ -24,6 +24,7 @@ export function Layout() {
           <span className="site-header__tagline">State liquor license records</span>
           <nav className="site-header__nav" aria-label="Pages">
             <Link to="/verify">Verify a list</Link>
+            <Link to="/watchlist">Watchlist</Link>
           </nav>
         </div>
         {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}

@@ -7,6 +7,9 @@ import { NotFoundPage } from "./not-found-page.tsx";
 const SearchPage = lazy(async () => ({ default: (await import("../search/search-page.tsx")).SearchPage }));
 const LicenseRoute = lazy(async () => ({ default: (await import("../license/license-route.tsx")).LicenseRoute }));
 const VerifyPage = lazy(async () => ({ default: (await import("../verify/verify-page.tsx")).VerifyPage }));
+const WatchlistPage = lazy(async () => ({
+  default: (await import("../watchlist/watchlist-page.tsx")).WatchlistPage,
+}));
 
 /** The app's pages, inside the layout (whose boundaries show loading and faults with the header kept). */
 export function AppRoutes() {
@@ -16,6 +19,7 @@ export function AppRoutes() {
         <Route index element={<SearchPage />} />
         <Route path="license/:state/:license" element={<LicenseRoute />} />
         <Route path="verify" element={<VerifyPage />} />
+        <Route path="watchlist" element={<WatchlistPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

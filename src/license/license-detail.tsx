@@ -14,6 +14,7 @@ import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { ExpiryNotice } from "./expiry-notice.tsx";
+import { WatchButton } from "./watch-button.tsx";
 
 interface Props {
   license: License;
@@ -91,6 +92,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
       ) : null}
 
       <div className="license__actions no-print">
+        <WatchButton state={license.state} license={license.license} />
         <CopyLinkButton />
         <button type="button" className="button" onClick={() => window.print()}>
           Print record

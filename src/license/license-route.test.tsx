@@ -36,16 +36,18 @@ const PROVENANCE: Provenance = { state: "ny", license: "0012345", as_of: "2016-0
 let requested: string[];
 let reply: (path: string) => Response;
 
-/** Our service's answers: the license, its provenance, no history, and what each state's data covers. */
+/** Our service's answers: the license, its provenance, no history, and what each state's data covers; no watchlist. */
 function ourService(license: License | null, provenance: Provenance | null = license && PROVENANCE) {
   return (path: string) =>
-    path.startsWith("/v2/provenance/")
-      ? Response.json({ data: provenance })
-      : path.startsWith("/v2/history/")
-        ? Response.json({ data: null })
-        : path === "/v2/states"
-          ? Response.json({ data: [{ state: "ny", name: "New York", records: 6657, sources: [SOURCE] }] })
-          : Response.json({ data: license });
+    path.startsWith("/api/")
+      ? new Response("Not found", { status: 404 })
+      : path.startsWith("/v2/provenance/")
+        ? Response.json({ data: provenance })
+        : path.startsWith("/v2/history/")
+          ? Response.json({ data: null })
+          : path === "/v2/states"
+            ? Response.json({ data: [{ state: "ny", name: "New York", records: 6657, sources: [SOURCE] }] })
+            : Response.json({ data: license });
 }
 
 function problem(status: number) {

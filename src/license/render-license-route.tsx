@@ -31,13 +31,13 @@ export function renderLicenseRoute(url: string) {
 }
 
 /** For tests: `fetch` answered by `reply`, each path asked recorded in the returned list, in order. */
-export function stubFetch(reply: (path: string) => Response | Promise<Response>): string[] {
+export function stubFetch(reply: (path: string, init: RequestInit) => Response | Promise<Response>): string[] {
   const requested: string[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (path: string) => {
+    vi.fn(async (path: string, init: RequestInit = {}) => {
       requested.push(path);
-      return reply(path);
+      return reply(path, init);
     }),
   );
   return requested;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { daysUntil, formatIsoDate, formatUpdatedAt, localIsoDate } from "./dates.ts";
+import { daysUntil, formatIsoDate, formatLocalTime, formatUpdatedAt, localIsoDate } from "./dates.ts";
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -17,6 +17,12 @@ describe("dates as every page shows them", () => {
 
   it("writes the load time to the second", () => {
     expect(formatUpdatedAt("2026-11-22 02:33:02.123000")).toBe("November 22, 2026, 02:33:02");
+  });
+
+  it("writes an instant as the reader's date and time, to the minute", () => {
+    process.env.TZ = "America/New_York";
+    expect(formatLocalTime("2026-11-22T15:04:59.000Z")).toBe("November 22, 2026, 10:04");
+    expect(formatLocalTime("2026-11-22T03:00:00Z")).toBe("November 21, 2026, 22:00");
   });
 
   it("takes today where the reader is, and counts whole days to a date", () => {

@@ -17,6 +17,13 @@ export function localIsoDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** An instant (ISO 8601) as the reader's date and time to the minute: `November 22, 2026, 10:04`. */
+export function formatLocalTime(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${formatIsoDate(localIsoDate(at))}, ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 /** Whole days from `today` to `iso`; negative once it has passed. */
 export function daysUntil(iso: string, today: string): number {
   return Math.round((Date.parse(iso) - Date.parse(today)) / DAY_MS);

@@ -17,3 +17,8 @@ export function searchFormUrl({
 export function licenseUrl(state: string, license: string): string {
   return `/license/${state}/${encodeURIComponent(license)}`;
 }
+
+/** The same page as a whole address, for a file that leaves the app (an exported CSV). */
+export function absoluteLicenseUrl(state: string, license: string): string {
+  return `${location.origin}${licenseUrl(state, license)}`;
+}

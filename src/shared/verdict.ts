@@ -1,6 +1,7 @@
 import { statusCategory, type DecodedStatus } from "../contract/decoding/decode.ts";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import { licenseDates, type License } from "../contract/license.ts";
+import { stateName } from "../contract/states.ts";
 import { formatIsoDate } from "./dates.ts";
 
 /** The words are fixed: exports, tests and other teams' tools rely on them. */
@@ -65,6 +66,12 @@ export function licenseVerdict(license: License, { today, asOf, decoding }: Verd
   const term = expires === null ? "the state publishes no expiry date" : `expires ${formatIsoDate(expires)}`;
   const age = asOf === null ? " The data’s date is not given: confirm it is current." : "";
   return verdict("valid", `In force (${status.words}); ${term}.${age}`);
+}
+
+/** The reason given with "not covered": the team's key reads none of the state's records. */
+export function notCoveredReason(state: string): string {
+  const name = stateName(state) ?? state.toUpperCase();
+  return `${name} is not covered: License Lookup has no ${name} records for your team.`;
 }
 
 /** `2026-11-22` -> `2025-11-22`: data older than this is more than a year old. */

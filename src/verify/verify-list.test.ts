@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
-import type { ListRow } from "./list-input.ts";
+import type { ListRow } from "../shared/list-input.ts";
 import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 
 // The service, played from a table of licenses per state: our batch extension, or only the contract.

@@ -7,8 +7,8 @@ import { normalizeText, words } from "../contract/normalize-text.ts";
 import { stateName } from "../contract/states.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
 import { liveSources, recordAsOf, sourceCovers } from "../shared/record-source.ts";
-import { licenseVerdict, type VerdictWord } from "../shared/verdict.ts";
-import type { ListRow } from "./list-input.ts";
+import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
+import type { ListRow } from "../shared/list-input.ts";
 import { sameName } from "./same-name.ts";
 
 /** One row of the list as checked: flat words and dates, to show, export and keep in the browser. */
@@ -86,7 +86,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
         unanswered("check", sentence(row.problem ?? `“${row.stateGiven}” is not a state: write it as NY or New York`)),
       );
     } else if (coverage !== null && !coverage.some((c) => c.state === row.state)) {
-      settle([i], () => unanswered("not covered", notCovered(row.state!)));
+      settle([i], () => unanswered("not covered", notCoveredReason(row.state!)));
     } else {
       const state = asked.get(row.state) ?? { numbers: new Map<string, number[]>(), names: [] as number[] };
       asked.set(row.state, state);
@@ -160,7 +160,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
       for (const i of open) {
         settle([i], () =>
           error instanceof ApiError && error.kind === "unavailable"
-            ? unanswered("not covered", notCovered(state))
+            ? unanswered("not covered", notCoveredReason(state))
             : unanswered("check", `Not checked: ${errorWords(error)} Verify the list again to retry this row.`),
         );
       }
@@ -211,11 +211,6 @@ function sameAddress(given: string, license: License): boolean {
   const street = new Set(words(normalizeText(`${license.address.line_1} ${license.address.line_2 ?? ""}`)));
   // The street part only: the city and ZIP a clerk may add are not in line 1.
   return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
-}
-
-function notCovered(state: string): string {
-  const name = stateName(state) ?? state.toUpperCase();
-  return `${name} is not covered: License Lookup has no ${name} records for your team.`;
 }
 
 /** "Not in our New York data, which covers …": never a claim that the business is unlicensed. */

@@ -2,10 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { licenseQueries } from "../api/license-queries.ts";
 import { localIsoDate } from "../shared/dates.ts";
-import { parseListText, readListFile, type ListRow } from "./list-input.ts";
+import { ListFileInput } from "../shared/list-file-input.tsx";
+import { listText, parseListText, readListFile, type ListLimit, type ListRow } from "../shared/list-input.ts";
 import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 import { VerifyResults } from "./verify-results.tsx";
 import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
+
+const LIMIT: ListLimit = { rows: 5000, use: "verified at once" };
 
 interface Running {
   total: number;
@@ -56,7 +59,7 @@ export function VerifyPage() {
   }
 
   function start() {
-    const input = parseListText(text);
+    const input = parseListText(text, LIMIT);
     if ("error" in input) {
       setProblem(input.error);
       return;
@@ -66,17 +69,14 @@ export function VerifyPage() {
   }
 
   async function readFile(file: File) {
-    const input = await readListFile(file);
+    const input = await readListFile(file, LIMIT);
     if ("error" in input) {
       setProblem(input.error);
       return;
     }
     setProblem(null);
     // The file's rows land in the box, where the clerk sees and may correct them before verifying.
-    const lines = input.rows.map((r) =>
-      [r.stateGiven, r.license, r.business, r.address].map((cell) => cell.replace(/[\t\r\n]+/g, " ")).join("\t"),
-    );
-    const asText = ["State\tLicense number\tBusiness name\tAddress", ...lines].join("\n");
+    const asText = listText(input.rows);
     setText(asText);
     if (!keepDraft(asText)) setNotKept(true);
   }
@@ -124,7 +124,8 @@ export function VerifyPage() {
         </label>
         <p id="verify-list-hint" className="field__hint">
           One license a line: state, license number, and if you have them the business name and address. Columns pasted
-          from a spreadsheet work, and so do commas; a header row is optional. Up to 5,000 rows.
+          from a spreadsheet work, and so do commas; a header row is optional. Up to{" "}
+          {LIMIT.rows.toLocaleString("en-US")} rows.
         </p>
         <textarea
           id="verify-list"
@@ -141,19 +142,7 @@ export function VerifyPage() {
           onDrop={onDrop}
           placeholder={"NY, 1268007\nMA, 00780-RS-0116, Union Oyster House\nNew Jersey, 0101-33-005-003"}
         />
-        <p className="verify__file">
-          <label htmlFor="verify-file">Or choose a CSV or XLSX file</label>{" "}
-          <input
-            id="verify-file"
-            type="file"
-            accept=".csv,.xlsx,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void readFile(file);
-              event.target.value = "";
-            }}
-          />
-        </p>
+        <ListFileInput id="verify-file" className="verify__file" onFile={(file) => void readFile(file)} />
         {problem ? (
           <p className="notice notice--error" role="alert">
             {problem}

@@ -1,12 +1,15 @@
-import { memo, useState, type RefObject } from "react";
+import { lazy, memo, Suspense, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../shared/dates.ts";
-import { licenseUrl } from "../shared/page-urls.ts";
+import { absoluteLicenseUrl, licenseUrl } from "../shared/page-urls.ts";
+import { downloadCsv, verdictCsv, type CsvRecord } from "../shared/verdict-csv.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
-import { verifyCsv, type CsvRecord } from "./verify-csv.ts";
 import type { RowResult } from "./verify-list.ts";
+
+// Wanted only once a check is done: its code (the watchlist's writes) arrives then, not with the page.
+const WatchAll = lazy(async () => ({ default: (await import("./watch-all.tsx")).WatchAll }));
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -67,6 +70,12 @@ export function VerifyResults({ headingRef, results, checkedAt, complete }: Prop
             Print report
           </button>
         </p>
+      ) : null}
+      {/* A new check is a new list to watch: what the last one added is not this one's. */}
+      {complete ? (
+        <Suspense fallback={null}>
+          <WatchAll key={checkedAt} results={answered} />
+        </Suspense>
       ) : null}
 
       <div className="verify__table-wrap">
@@ -144,16 +153,10 @@ function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
     source: r.source,
     as_of: r.asOf,
     checked_at: checkedAt,
-    link: r.matched && r.state ? `${location.origin}${licenseUrl(r.state, r.matched)}` : "",
+    link: r.matched && r.state ? absoluteLicenseUrl(r.state, r.matched) : "",
   };
 }
 
 function download(results: readonly RowResult[], checkedAt: string) {
-  const blob = new Blob([verifyCsv(results.map((r) => csvRecord(r, checkedAt)))], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `license-check-${checkedAt.slice(0, 10)}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadCsv(verdictCsv(results.map((r) => csvRecord(r, checkedAt))), `license-check-${checkedAt.slice(0, 10)}.csv`);
 }

@@ -1,7 +1,12 @@
 import Papa from "papaparse";
 import { STATES, isStateCode } from "../contract/states.ts";
 
-export const MAX_ROWS = 5000;
+/** How many rows a list may hold, and what they are read for, to say why a longer one is refused. */
+export interface ListLimit {
+  rows: number;
+  /** "verified at once": the list has 5,001 rows; at most 5,000 can be verified at once. */
+  use: string;
+}
 
 export interface ListRow {
   /** 1-based number of the data row in the list as given (a header row, if any, is not counted; blank lines are skipped and not counted). */
@@ -69,14 +74,23 @@ interface RawRow {
   problem: string | null;
 }
 
-export function parseListText(text: string): ListInput {
+/** A list's rows as the box shows them: tab-separated under a header, each cell on one line. */
+export function listText(rows: readonly ListRow[]): string {
+  const lines = rows.map((r) =>
+    [r.stateGiven, r.license, r.business, r.address].map((cell) => cell.replace(/[\t\r\n]+/g, " ")).join("\t"),
+  );
+  return ["State\tLicense number\tBusiness name\tAddress", ...lines].join("\n");
+}
+
+export function parseListText(text: string, limit: ListLimit): ListInput {
   return toListInput(
     splitText(text),
+    limit,
     "The list is empty: paste rows of state and license number, or choose a CSV or XLSX file.",
   );
 }
 
-export async function readListFile(file: File): Promise<ListInput> {
+export async function readListFile(file: File, limit: ListLimit): Promise<ListInput> {
   const name = `“${file.name}”`;
   const kind = fileKind(file);
   if (kind === "other") {
@@ -91,7 +105,7 @@ export async function readListFile(file: File): Promise<ListInput> {
   } catch {
     return { error: `${name} could not be read: choose it again.` };
   }
-  if (kind === "text") return toListInput(splitText(decodeText(bytes)), `${name} holds no rows.`);
+  if (kind === "text") return toListInput(splitText(decodeText(bytes)), limit, `${name} holds no rows.`);
   let cells: string[][];
   try {
     cells = await readFirstSheet(bytes);
@@ -102,6 +116,7 @@ export async function readListFile(file: File): Promise<ListInput> {
   }
   return toListInput(
     cells.map((row) => ({ cells: row, problem: null })),
+    limit,
     `${name} holds no rows in its first sheet.`,
   );
 }
@@ -172,7 +187,7 @@ function splitRecords(text: string, delimiter: string, quoteChar: string): RawRo
   return rows;
 }
 
-function toListInput(records: RawRow[], emptyMessage: string): ListInput {
+function toListInput(records: RawRow[], limit: ListLimit, emptyMessage: string): ListInput {
   const lines = records.filter((r) => r.problem || r.cells.some((cell) => cell.trim() !== ""));
   const [first] = lines;
   if (!first) return { error: emptyMessage };
@@ -185,11 +200,11 @@ function toListInput(records: RawRow[], emptyMessage: string): ListInput {
   }
   const data = columns ? lines.slice(1) : lines;
   if (data.length === 0) return { error: "The list has a header row and no rows under it." };
-  if (data.length > MAX_ROWS) {
+  if (data.length > limit.rows) {
     const count = data.length.toLocaleString("en-US");
-    const limit = MAX_ROWS.toLocaleString("en-US");
+    const most = limit.rows.toLocaleString("en-US");
     return {
-      error: `The list has ${count} rows; at most ${limit} can be verified at once. Split it into smaller lists.`,
+      error: `The list has ${count} rows; at most ${most} can be ${limit.use}. Split it into smaller lists.`,
     };
   }
   return { header: columns !== null, rows: data.map((record, i) => toRow(i + 1, record, columns)) };

@@ -2,7 +2,20 @@
 // jsdom's File has no arrayBuffer(), which reading a chosen file needs; Node's has.
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { type ListInput, type ListRow, MAX_ROWS, parseListText, readListFile } from "./list-input.ts";
+import {
+  listText,
+  type ListInput,
+  type ListLimit,
+  type ListRow,
+  parseListText as parseWithLimit,
+  readListFile as readWithLimit,
+} from "./list-input.ts";
+
+// The list check's limit; the watchlist's is tested on its own below.
+const LIMIT: ListLimit = { rows: 5000, use: "verified at once" };
+const MAX_ROWS = LIMIT.rows;
+const parseListText = (text: string) => parseWithLimit(text, LIMIT);
+const readListFile = (file: File) => readWithLimit(file, LIMIT);
 
 function rowsOf(input: ListInput): ListRow[] {
   if ("error" in input) throw new Error(`expected rows, got the error: ${input.error}`);
@@ -177,6 +190,16 @@ describe("a pasted list", () => {
     });
   });
 
+  it("takes the limit it is given, and names its use in the refusal", () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `ny,${i}`).join("\n");
+    const watch = { rows: 10_000, use: "added to the watchlist at once" };
+    expect(parseWithLimit(lines(10_000), watch)).toMatchObject({ header: false });
+    expect(parseWithLimit(lines(10_001), watch)).toEqual({
+      error:
+        "The list has 10,001 rows; at most 10,000 can be added to the watchlist at once. Split it into smaller lists.",
+    });
+  });
+
   it("says the list is empty when it is", () => {
     const empty = {
       error: "The list is empty: paste rows of state and license number, or choose a CSV or XLSX file.",
@@ -186,6 +209,18 @@ describe("a pasted list", () => {
     expect(parseListText("State,License number\n\n")).toEqual({
       error: "The list has a header row and no rows under it.",
     });
+  });
+});
+
+describe("a list put back in the box", () => {
+  it("reads back as the same rows, a line break in a cell made a space", () => {
+    const list = rows('State,License,Business,Address\nNew York,0012345,"WHITE HORSE","1 Main St\nAlbany"\nzz,1');
+    const again = rows(listText(list));
+    expect(seen(again)).toEqual([
+      { row: 1, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St Albany" },
+      { row: 2, state: null, license: "1", business: "", address: "" },
+    ]);
+    expect(again.map((r) => r.stateGiven)).toEqual(["New York", "zz"]);
   });
 });
 

@@ -25,9 +25,22 @@ export type CsvRecord = Record<(typeof CSV_COLUMNS)[number], string>;
  */
 const FORMULA_START = /^[=+\-@\t\r\0]/;
 
-/** UTF-8 text with a byte-order mark (so Excel reads it as UTF-8), a header row, CRLF line ends, one line per record in the order given. */
-export function verifyCsv(records: readonly CsvRecord[]): string {
+/**
+ * The verdicts of a list of licenses, as the list check and the watchlist export them: UTF-8 text with a
+ * byte-order mark (so Excel reads it as UTF-8), a header row, CRLF line ends, one line per record in the order given.
+ */
+export function verdictCsv(records: readonly CsvRecord[]): string {
   const lines = [CSV_COLUMNS, ...records.map((record) => CSV_COLUMNS.map((column) => record[column]))];
   const csv = Papa.unparse(lines, { newline: "\r\n", escapeFormulae: FORMULA_START });
   return `\uFEFF${csv}\r\n`;
+}
+
+/** Hands `csv` to the browser as a download named `fileName`. */
+export function downloadCsv(csv: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

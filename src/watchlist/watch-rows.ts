@@ -1,0 +1,106 @@
+import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
+import { licenseDates, type License } from "../contract/license.ts";
+import type { WatchEntry } from "../contract/watchlist.ts";
+import { daysUntil, formatIsoDate } from "../shared/dates.ts";
+import { absoluteLicenseUrl } from "../shared/page-urls.ts";
+import { recordAsOf } from "../shared/record-source.ts";
+import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
+import type { CsvRecord } from "../shared/verdict-csv.ts";
+
+/** One watched license as the table shows it and the CSV writes it: the verdict is worked out as the list check does. */
+export interface WatchRow {
+  entry: WatchEntry;
+  verdict: VerdictWord;
+  reason: string;
+  status: string;
+  business: string;
+  owner: string;
+  /** The record's expiry, `YYYY-MM-DD`; null when it gives none (or there is no record). */
+  expires: string | null;
+  /** The agency, and the date its data was true on; "" when not given. */
+  source: string;
+  asOf: string;
+}
+
+/** The expiry windows a clerk can filter by, in days. */
+export const EXPIRING_DAYS = [30, 60, 90] as const;
+export type ExpiringDays = (typeof EXPIRING_DAYS)[number];
+
+/** "ACME TAVERN, status active, expiring March 31, 2026": what a record said, for one that is no longer listed. */
+export function lastSeenWords(record: License): string {
+  const expires = licenseDates(record).expires;
+  return [
+    record.business || record.owner || "no name given",
+    record.status.trim() ? `status ${record.status.trim()}` : "",
+    expires ? `expiring ${formatIsoDate(expires)}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+export function watchRow(entry: WatchEntry, today: string, decoding: DecodingTable | null): WatchRow {
+  const { record, provenance } = entry;
+  const verdict = (): { verdict: VerdictWord; reason: string } => {
+    if (entry.outcome === "not covered") return { verdict: "not covered", reason: notCoveredReason(entry.state) };
+    if (entry.outcome === "no longer listed") {
+      const seen = record ? ` (last seen as ${lastSeenWords(record)})` : "";
+      return { verdict: "not found", reason: `No longer listed: the service no longer returns this license${seen}.` };
+    }
+    if (entry.outcome === "unchecked" || !record) return { verdict: "check", reason: "Not checked yet." };
+    return licenseVerdict(record, { today, asOf: recordAsOf(provenance), decoding });
+  };
+  return {
+    entry,
+    ...verdict(),
+    status: record?.status ?? "",
+    business: record?.business ?? "",
+    owner: record?.owner ?? "",
+    expires: record ? licenseDates(record).expires : null,
+    source: provenance?.source.agency ?? "",
+    asOf: recordAsOf(provenance) ?? "",
+  };
+}
+
+/** Changed ones first, then the soonest expiry (the longest expired first, none given last), then by state and number. */
+export function sortRows(rows: readonly WatchRow[]): WatchRow[] {
+  const key = (r: WatchRow) => `${r.entry.state} ${r.entry.license}`;
+  return [...rows].sort(
+    (a, b) =>
+      Number(b.entry.unseen > 0) - Number(a.entry.unseen > 0) ||
+      (a.expires ?? "9999").localeCompare(b.expires ?? "9999") ||
+      key(a).localeCompare(key(b)),
+  );
+}
+
+/** Its record expires today or later, and at most `days` days from today; an expired one is not expiring. */
+export function isExpiring(row: WatchRow, days: number, today: string): boolean {
+  if (row.expires === null) return false;
+  const left = daysUntil(row.expires, today);
+  return left >= 0 && left <= days;
+}
+
+/** `?expiring=30`: the window the URL asks for; null for all (and for anything else). */
+export function readExpiring(params: URLSearchParams): ExpiringDays | null {
+  const days = Number(params.get("expiring"));
+  return EXPIRING_DAYS.find((d) => d === days) ?? null;
+}
+
+/** The rows in the list check's CSV columns: the position in the export as the row, the link to each license's page. */
+export function csvRecords(rows: readonly WatchRow[]): CsvRecord[] {
+  return rows.map((r, i) => ({
+    row: String(i + 1),
+    state: r.entry.state.toUpperCase(),
+    license: r.entry.license,
+    matched_license: r.entry.record?.license ?? "",
+    verdict: r.verdict,
+    reason: r.reason,
+    status: r.status,
+    business: r.business,
+    owner: r.owner,
+    expires: r.expires ?? "",
+    source: r.source,
+    as_of: r.asOf,
+    checked_at: r.entry.checked_at ?? "",
+    link: absoluteLicenseUrl(r.entry.state, r.entry.license),
+  }));
+}

@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
+import { isMissingExtension } from "../api/api-error.ts";
+import { watchlistQueries } from "../api/watchlist-queries.ts";
+import type { Watchlist } from "../contract/watchlist.ts";
+import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { BulkAdd } from "./bulk-add.tsx";
+import { WatchChanges } from "./watch-changes.tsx";
+import { UndeliveredAlerts, WatchChecks } from "./watch-checks.tsx";
+import { WatchTable } from "./watch-table.tsx";
+
+/** The `/watchlist` route: the team's watched licenses, what changed since someone last looked, and the checks. */
+export function WatchlistPage() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(headingRef);
+  const list = useQuery(watchlistQueries.list());
+
+  return (
+    <div className="watchlist">
+      <title>Watchlist – License Lookup</title>
+      <div className="page-intro">
+        <h1 ref={headingRef} tabIndex={-1}>
+          Watchlist
+        </h1>
+        <p className="lede">
+          The licenses your team watches. Each is checked against the service on a schedule, and what changed shows here
+          first.
+        </p>
+      </div>
+      {list.data ? (
+        <WatchlistBody watchlist={list.data} />
+      ) : list.isError ? (
+        isMissingExtension(list.error) ? (
+          <p className="notice notice--info">
+            This deployment of License Lookup keeps no watchlist. The app’s own server (npm run serve) keeps one for the
+            team.
+          </p>
+        ) : (
+          <ApiErrorNotice error={list.error} stateLabel="The watchlist" onRetry={() => void list.refetch()} />
+        )
+      ) : (
+        <p className="page-loading" role="status">
+          Loading…
+        </p>
+      )}
+    </div>
+  );
+}
+
+function WatchlistBody({ watchlist }: { watchlist: Watchlist }) {
+  const count = watchlist.entries.length;
+  return (
+    <>
+      <p className="watchlist__count">
+        {count.toLocaleString("en-US")} {count === 1 ? "license" : "licenses"} watched, of at most{" "}
+        {watchlist.max.toLocaleString("en-US")}.
+      </p>
+      <UndeliveredAlerts undelivered={watchlist.alerts.undelivered} />
+      <WatchChanges watchlist={watchlist} />
+      <WatchChecks watchlist={watchlist} />
+      <BulkAdd />
+      <WatchTable entries={watchlist.entries} />
+    </>
+  );
+}
