@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import {
   CheckResponseSchema,
+  LastCheckResponseSchema,
   WATCHLIST_API,
   WatchAddResponseSchema,
   WatchEntryResponseSchema,
@@ -17,22 +18,32 @@ function entryPath(state: string, license: string): string {
 
 const ALL = ["watchlist"] as const;
 
-/**
- * While a check runs, the list is asked again until it ends, so the page shows its progress and then
- * its changes. The whole list comes back each time: a long one is asked less often (1 ms a license, 1 to 5 s).
- */
-function whileChecking(watchlist: Watchlist | undefined): number | false {
-  if (!watchlist?.check || watchlist.check.finished_at !== null) return false;
-  return Math.min(5000, Math.max(1000, watchlist.entries.length));
-}
+const LIST = [...ALL, "list"] as const;
 
 export const watchlistQueries = {
   /** The team's watchlist: entries, unseen changes, the last check, alerts. */
   list: () =>
     queryOptions({
-      queryKey: [...ALL, "list"] as const,
+      queryKey: LIST,
       queryFn: async ({ signal }) => (await fetchJson(WATCHLIST_API, WatchlistResponseSchema, { signal })).data,
-      refetchInterval: (query) => whileChecking(query.state.data),
+    }),
+
+  /**
+   * The running check, else the last one: asked every second while one runs (a few hundred bytes,
+   * where the list is a megabyte a thousand licenses), and once it has ended the list is asked again
+   * for what it found.
+   */
+  check: () =>
+    queryOptions({
+      queryKey: [...ALL, "check"] as const,
+      queryFn: async ({ signal, client }) => {
+        const check = (await fetchJson(`${WATCHLIST_API}/check`, LastCheckResponseSchema, { signal })).data;
+        const listed = client.getQueryData<Watchlist>(LIST)?.check;
+        const endedSince = check?.finished_at && (listed?.id !== check.id || listed.finished_at === null);
+        if (endedSince) void client.invalidateQueries({ queryKey: LIST });
+        return check;
+      },
+      refetchInterval: (query) => (query.state.data?.finished_at === null ? 1000 : false),
     }),
 
   /** One license's entry; null when it is not watched. */
@@ -78,6 +89,6 @@ export const watchlistMutations = {
   check: () =>
     write(async () => (await sendJson("POST", `${WATCHLIST_API}/check`, undefined, CheckResponseSchema)).data),
 
-  /** Every change found so far marked as seen. */
-  markSeen: () => write(() => sendJson("POST", `${WATCHLIST_API}/seen`, undefined, null)),
+  /** The changes up to the newest one the clerk was shown marked as seen; one a check found since stays. */
+  markSeen: () => write((upTo: number) => sendJson("POST", `${WATCHLIST_API}/seen`, { up_to: upTo }, null)),
 };

@@ -112,13 +112,20 @@ export const LastCheckResponseSchema = z.object({ data: z.nullable(CheckSchema) 
 /** One row to add: `row` is its place in the clerk's list, echoed in the answer. */
 export const WatchAddRowSchema = z.object({
   row: z.number().check(z.int(), z.positive()),
-  state: z.string().check(z.maxLength(100)),
-  license: z.string().check(z.maxLength(100)),
+  // Cells as a spreadsheet gave them: one too long for a number is that row's error, not the whole list's.
+  state: z.string().check(z.maxLength(1000)),
+  license: z.string().check(z.maxLength(1000)),
 });
+
+/** The longest license number the watchlist takes. */
+export const MAX_NUMBER_LENGTH = 100;
 
 export const WatchAddRequestSchema = z.object({
   rows: z.array(WatchAddRowSchema).check(z.minLength(1), z.maxLength(MAX_WATCHED)),
 });
+
+/** `POST /api/watchlist/seen`: the changes up to this id (the newest one the clerk was shown) are seen. */
+export const WatchSeenRequestSchema = z.object({ up_to: Count });
 
 export const WATCH_ADD_OUTCOMES = ["added", "already watched", "error"] as const;
 

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { STATES, isStateCode } from "../contract/states.ts";
+import { stateCodeOf } from "../contract/states.ts";
 
 /** How many rows a list may hold, and what they are read for, to say why a longer one is refused. */
 export interface ListLimit {
@@ -58,11 +58,6 @@ const HEADER_WORDS: Record<Field, readonly string[]> = {
 const FIELD_OF_HEADER = new Map(
   Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as Field] as const)),
 );
-
-const STATE_NAMES = new Map<string, string>([
-  ...STATES.map((s) => [s.name.toLowerCase(), s.code] as const),
-  ["washington dc", "dc"],
-]);
 
 const TOO_MANY_COLUMNS = "too many columns: expected state, license number, business name, address";
 const NOT_A_ROW = "not a list row: expected a state and a license number, separated by a comma or a tab";
@@ -225,7 +220,7 @@ function toRow(row: number, { cells, problem }: RawRow, columns: (Field | null)[
   const values = cells.map((cell) => cell.trim());
   const value = (field: Field) => values[(columns ?? POSITIONAL).indexOf(field)] ?? "";
   const [stateGiven, license, business, address] = POSITIONAL.map(value) as [string, string, string, string];
-  const state = stateCode(stateGiven);
+  const state = stateCodeOf(stateGiven);
 
   const problems = problem ? [problem] : [];
   if (!columns && values.findLastIndex((cell) => cell !== "") >= POSITIONAL.length) problems.push(TOO_MANY_COLUMNS);
@@ -240,11 +235,4 @@ function toRow(row: number, { cells, problem }: RawRow, columns: (Field | null)[
     if (!license && !business) problems.push(NO_NUMBER);
   }
   return { row, stateGiven, state, license, business, address, problem: problems.join("; ") || null };
-}
-
-/** "ny", "NY", "N.Y.", "New York" -> "ny"; null when it names none of the 50 states or DC. */
-function stateCode(given: string): string | null {
-  const key = given.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim();
-  if (isStateCode(key)) return key;
-  return STATE_NAMES.get(key) ?? null;
 }

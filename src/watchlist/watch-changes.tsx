@@ -57,8 +57,9 @@ export function WatchChanges({ watchlist: { changes, entries, looked_at } }: { w
               className="button"
               disabled={seen.isPending}
               onClick={() =>
-                // The list is gone once seen: the heading keeps the reader's place.
-                seen.mutate(undefined, { onSuccess: () => headingRef.current?.focus() })
+                // The list is gone once seen: the heading keeps the reader's place. Up to the newest change
+                // shown: one a running check finds meanwhile was not read, and stays.
+                seen.mutate(Math.max(...changes.map((c) => c.id)), { onSuccess: () => headingRef.current?.focus() })
               }
             >
               Mark all as seen

@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
-import { watchlistMutations } from "../api/watchlist-queries.ts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { watchlistMutations, watchlistQueries } from "../api/watchlist-queries.ts";
 import type { WatchCheck, WatchDelivery, Watchlist } from "../contract/watchlist.ts";
 import { formatLocalTime } from "../shared/dates.ts";
 import { watchWriteFailure } from "../shared/watch-add-report.tsx";
@@ -28,7 +28,10 @@ function alertWords({ webhook, email }: Watchlist["alerts"]): string {
 /** The checks: the last one and what it found, the next one, "Check now" and its progress; and whether alerts go out. */
 export function WatchChecks({ watchlist }: { watchlist: Watchlist }) {
   const start = useMutation(watchlistMutations.check());
-  const { check, next_check_at: next, alerts } = watchlist;
+  // Followed on its own while it runs; the list is asked again once it ends.
+  const latest = useQuery(watchlistQueries.check());
+  const { next_check_at: next, alerts } = watchlist;
+  const check = latest.data ?? watchlist.check;
   const running = check?.finished_at === null ? check : null;
   const progress = running ? `Checking… ${count(running.checked)} of ${count(running.total)}` : null;
 

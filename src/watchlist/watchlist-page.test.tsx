@@ -128,6 +128,7 @@ function serveList(
   let list = watchlist;
   answer = (request) => {
     if (request.method === "GET" && request.path === "/api/watchlist") return Response.json({ data: list });
+    if (request.method === "GET" && request.path === "/api/watchlist/check") return Response.json({ data: list.check });
     const response = write(request);
     if (request.path === "/api/watchlist/seen") list = { ...list, changes: [], looked_at: at(10, 5) };
     if (request.method === "DELETE") {
@@ -302,7 +303,8 @@ describe("the changes since someone last looked", () => {
     await within(section).findByText("No changes since you last looked (November 22, 2026, 10:05).");
     expect(within(section).queryAllByRole("listitem")).toEqual([]);
     expect(requests.filter((r) => r.method !== "GET")).toEqual([
-      { method: "POST", path: "/api/watchlist/seen", body: undefined },
+      // Up to the newest change shown: one a check finds meanwhile stays unseen.
+      { method: "POST", path: "/api/watchlist/seen", body: { up_to: 4 } },
     ]);
   });
 });
@@ -370,8 +372,11 @@ describe("checks", () => {
         check = running;
         return Response.json({ data: running }, { status: 202 });
       }
-      // Asked again while it runs: done by the second time.
-      if (check === running && ++asked > 1) check = { ...running, finished_at: at(10, 1), checked: 5, changes: 1 };
+      // Followed while it runs: done by the second time it is asked.
+      if (request.path === "/api/watchlist/check") {
+        if (check === running && ++asked > 1) check = { ...running, finished_at: at(10, 1), checked: 5, changes: 1 };
+        return Response.json({ data: check });
+      }
       return Response.json({
         data: watchlistOf(entries, {
           check,
@@ -413,6 +418,9 @@ describe("checks", () => {
       { timeout: 3000 },
     );
     screen.getByRole("button", { name: "Check now" });
+    // The whole list is asked on opening, after Check now and once the check ended; its progress came from /check.
+    expect(requests.filter((r) => r.path === "/api/watchlist")).toHaveLength(3);
+    expect(requests.filter((r) => r.path === "/api/watchlist/check").length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -66,7 +66,8 @@ describe("/api/watchlist", () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/watchlist/seen",
-      headers: { "sec-fetch-site": "cross-site" },
+      headers: { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+      payload: { up_to: 1 },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({

@@ -6,6 +6,7 @@ import {
   MAX_WATCHED,
   WATCHLIST_API,
   WatchAddRequestSchema,
+  WatchSeenRequestSchema,
   type WatchAddResult,
 } from "../../../src/contract/watchlist.ts";
 import type { WatchlistService } from "./watchlist.ts";
@@ -89,8 +90,12 @@ export function watchRoutes(watchlist: WatchlistService) {
       reply.code(202).send({ data: watchlist.check("check now") }),
     );
 
-    app.post(`${WATCHLIST_API}/seen`, (_request, reply) => {
-      watchlist.markAllSeen();
+    app.post(`${WATCHLIST_API}/seen`, (request, reply) => {
+      const parsed = z.safeParse(WatchSeenRequestSchema, request.body);
+      if (!parsed.success) {
+        return problem(reply, 400, 'Send {"up_to": ID}, the id of the newest change shown to the clerk.');
+      }
+      watchlist.markSeen(parsed.data.up_to);
       return reply.code(204).send();
     });
 

@@ -162,7 +162,7 @@ export function openWatchStore(file: string) {
     ),
     unseen: db.prepare<[], ChangeRow>("SELECT * FROM changes WHERE seen = 0 ORDER BY id DESC"),
     changesOf: db.prepare<[number], ChangeRow>("SELECT * FROM changes WHERE check_id = ? ORDER BY id"),
-    markSeen: db.prepare("UPDATE changes SET seen = 1 WHERE seen = 0"),
+    markSeen: db.prepare<[number]>("UPDATE changes SET seen = 1 WHERE seen = 0 AND id <= ?"),
     startCheck: db.prepare<[string, string, number]>(
       "INSERT INTO checks (trigger, started_at, total) VALUES (?, ?, ?)",
     ),
@@ -246,8 +246,9 @@ export function openWatchStore(file: string) {
 
     unseenChanges: () => statements.unseen.all().map(changeOf),
     changesOf: (checkId: number) => statements.changesOf.all(checkId).map(changeOf),
-    markAllSeen: db.transaction((at: string) => {
-      statements.markSeen.run();
+    /** Marks seen the changes up to `upTo`: one a check found after the clerk's page was drawn stays unseen. */
+    markSeen: db.transaction((upTo: number, at: string) => {
+      statements.markSeen.run(upTo);
       statements.setMeta.run("looked_at", at);
     }),
     lookedAt: () => statements.getMeta.get("looked_at") ?? null,

@@ -1,5 +1,6 @@
 import { stateCodeOf, stateName } from "../../../src/contract/states.ts";
 import {
+  MAX_NUMBER_LENGTH,
   MAX_WATCHED,
   type WatchAddResult,
   type WatchAddRow,
@@ -126,7 +127,7 @@ export function createWatchlist({
     /** The running check, else the last one. */
     currentCheck: () => store.unfinishedCheck() ?? store.lastCheck(),
     remove: (state: string, license: string) => store.remove(state, license),
-    markAllSeen: () => store.markAllSeen(now().toISOString()),
+    markSeen: (upTo: number) => store.markSeen(upTo, now().toISOString()),
     check,
 
     /**
@@ -146,6 +147,12 @@ export function createWatchlist({
           fail(row, row.state.trim() ? `unknown state “${row.state.trim()}”: write it as NY or New York` : "no state");
         } else if (license === "") {
           fail(row, "no license number: a license number is needed to watch a license", state);
+        } else if (license.length > MAX_NUMBER_LENGTH) {
+          fail(
+            row,
+            `the license number is ${license.length} characters long; a number has at most ${MAX_NUMBER_LENGTH}`,
+            state,
+          );
         } else {
           const numbers = asked.get(state) ?? new Map<string, WatchAddRow[]>();
           asked.set(state, numbers);
