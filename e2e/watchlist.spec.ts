@@ -93,9 +93,10 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
     const [delivery] = hook.delivered();
     expect(delivery!.headers[SIGNATURE_HEADER]).toBe(signature(SECRET, delivery!.body));
     const body = z.parse(WatchWebhookSchema, JSON.parse(delivery!.body));
+    // In the order the check reads them: by state, then number.
     expect(body.changes.map((c) => [c.license, c.field, c.from, c.to])).toEqual([
-      [MOVED.license, "expires", "2016-02-28", "2018-02-28"],
       [REMOVED.license, "listing", "listed", "no longer listed"],
+      [MOVED.license, "expires", "2016-02-28", "2018-02-28"],
     ]);
 
     // One digest naming both.
