@@ -2,6 +2,7 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { z } from "zod/mini";
 import { signature, SIGNATURE_HEADER } from "../server/web/watchlist/deliveries.ts";
@@ -86,6 +87,12 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
     await expect(changes.getByRole("link", { name: new RegExp(REMOVED.license) })).toHaveAttribute(
       "href",
       `/license/ny/${REMOVED.license}`,
+    );
+
+    // The page a clerk now reads is one everyone can read.
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+      [],
     );
 
     // One webhook, signed, with both changes.
