@@ -15,6 +15,10 @@ describe("dates as every page shows them", () => {
     }
   });
 
+  it("shows a date no calendar has as the record wrote it, rather than failing the page", () => {
+    expect(formatIsoDate("2026-13-01")).toBe("2026-13-01");
+  });
+
   it("writes the load time to the second", () => {
     expect(formatUpdatedAt("2026-11-22 02:33:02.123000")).toBe("November 22, 2026, 02:33:02");
   });

@@ -7,7 +7,7 @@ const LONG_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
 /** `2026-03-04` as `March 4, 2026`: a calendar date, so no time zone may shift it. */
 export function formatIsoDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  // A date no calendar has (`2026-02-31`) is shown as written rather than taking the page down.
+  // A date no calendar has (`2026-13-01`) is shown as written rather than taking the page down.
   return Number.isNaN(date.getTime()) ? iso : LONG_DATE.format(date);
 }
 
