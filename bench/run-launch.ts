@@ -146,7 +146,13 @@ try {
   ]);
 
   const webPort = await freePort();
-  const webEnv = { LLS_BASE_URL: upstreamUrl, LLS_API_KEY: key, PORT: String(webPort), LOG: "0" };
+  const webEnv = {
+    LLS_BASE_URL: upstreamUrl,
+    LLS_API_KEY: key,
+    PORT: String(webPort),
+    LOG: "0",
+    WATCH_DB: join(dir, "watchlist.sqlite"),
+  };
   await firstAnswer(`${upstreamUrl}/v2/states`, upstream);
   webRows = await compare(ways("server/web/main.ts", "dist-server/web/main.js", "serve", []), webPort, webEnv, [
     "/",

@@ -1,23 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
 import { fillDemo } from "../server/demo/fill-demo.ts";
 import { generateLicenses } from "../server/demo/generate-licenses.ts";
 import { openDatabase } from "../server/store/open-database.ts";
-import { freePort } from "../server/testing/free-port.ts";
 import { createBenchKey } from "./bench-key.ts";
+import { launchChromium, requireBuild, startBuiltStack } from "./built-stack.ts";
 import { percentiles } from "./percentiles.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
 import { markdownTable } from "./table.ts";
 
 // `npm run bench:verify`: a clerk's list of 1,000 licenses, pasted into /verify in Chromium, from the
 // click on Verify to the last row's verdict on screen, against the built service at its default rate limit.
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
   options: { rounds: { type: "string", default: "5" }, rows: { type: "string", default: "1000" } },
 });
@@ -25,10 +20,7 @@ const rounds = Number(values.rounds);
 const rowCount = Number(values.rows);
 const BUDGET_S = 5;
 const context = runContext(npmCommand("bench:verify"));
-if (!existsSync(join(ROOT, "dist-server/cli/api.js")) || !existsSync(join(ROOT, "dist/index.html"))) {
-  console.error("error: nothing built to measure: run npm run build first");
-  process.exit(1);
-}
+requireBuild();
 
 const dir = mkdtempSync(join(tmpdir(), "bench-verify-"));
 const file = join(dir, "licenses.sqlite");
@@ -47,41 +39,9 @@ const list = Array.from({ length: rowCount }, (_, i) =>
     : `${held[i % held.length]!.state.toUpperCase()},${held[i % held.length]!.license}`,
 ).join("\n");
 
-const children: ChildProcess[] = [];
-const start = (args: string[], env: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  return child;
-};
-const apiPort = await freePort();
-const webPort = await freePort();
-start(["dist-server/cli/api.js", "--db", file, "--port", String(apiPort), "--quiet"]);
-start(["dist-server/web/main.js"], {
-  LLS_BASE_URL: `http://127.0.0.1:${apiPort}`,
-  LLS_API_KEY: key,
-  PORT: String(webPort),
-  HOST: "127.0.0.1",
-  LOG: "0",
-});
-const appUrl = `http://127.0.0.1:${webPort}`;
-
-const stop = () => children.forEach((child) => child.kill("SIGTERM"));
-await waitFor(`${appUrl}/`).catch((error: unknown) => {
-  stop();
-  throw error;
-});
-const browser = await chromium.launch(
-  existsSync("/usr/bin/chromium")
-    ? {
-        executablePath: "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-      }
-    : {},
-);
+const stack = await startBuiltStack({ db: file, key, dir });
+const appUrl = stack.appUrl;
+const browser = await launchChromium();
 const seconds: number[] = [];
 let requests = 0;
 try {
@@ -102,7 +62,7 @@ try {
   }
 } finally {
   await browser.close();
-  stop();
+  await stack.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -127,15 +87,3 @@ const report = [
 ].join("\n");
 console.log(report);
 writeResultsSection("Verifying a list in the browser (issue 14): npm run bench:verify", report);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${url} did not answer`);
-}

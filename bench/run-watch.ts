@@ -1,16 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
 import { z } from "zod/mini";
 import { fillDemo } from "../server/demo/fill-demo.ts";
 import { generateLicenses } from "../server/demo/generate-licenses.ts";
 import { openDatabase } from "../server/store/open-database.ts";
-import { freePort } from "../server/testing/free-port.ts";
 import { DEFAULT_REQUESTS_PER_SECOND } from "../server/web/watchlist/service-reader.ts";
 import {
   CheckResponseSchema,
@@ -19,6 +15,7 @@ import {
   WATCHLIST_API,
 } from "../src/contract/watchlist.ts";
 import { createBenchKey } from "./bench-key.ts";
+import { launchChromium, requireBuild, startBuiltStack } from "./built-stack.ts";
 import { cpuMicros } from "./process-cpu.ts";
 import { rssMb } from "./process-memory.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
@@ -26,15 +23,11 @@ import { markdownTable } from "./table.ts";
 
 // `npm run bench:watch`: a team's 10,000 watched licenses, added in one list and then checked, by the
 // built app server against the built service at its default rate limit, as `npm run serve` runs them.
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({ options: { licenses: { type: "string", default: "10000" } } });
 const count = Number(values.licenses);
 const BUDGET_S = 60;
 const context = runContext(npmCommand("bench:watch"));
-if (!existsSync(join(ROOT, "dist-server/cli/api.js")) || !existsSync(join(ROOT, "dist-server/web/main.js"))) {
-  console.error("error: nothing built to measure: run npm run build first");
-  process.exit(1);
-}
+requireBuild();
 
 const dir = mkdtempSync(join(tmpdir(), "bench-watch-"));
 const file = join(dir, "licenses.sqlite");
@@ -47,31 +40,10 @@ const rows = ["ny", "ma"]
   .map((l, i) => ({ row: i + 1, ...l }));
 const { key } = createBenchKey(file, "npm run bench:watch");
 
-const children: ChildProcess[] = [];
-const start = (args: string[], env: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  return child;
-};
-const apiPort = await freePort();
-const webPort = await freePort();
-start(["dist-server/cli/api.js", "--db", file, "--port", String(apiPort), "--quiet"]);
-await waitFor(`http://127.0.0.1:${apiPort}/v2/states`);
-const web = start(["dist-server/web/main.js"], {
-  LLS_BASE_URL: `http://127.0.0.1:${apiPort}`,
-  LLS_API_KEY: key,
-  PORT: String(webPort),
-  HOST: "127.0.0.1",
-  LOG: "0",
-  WATCH_DB: join(dir, "watchlist.sqlite"),
-  // No start-up check: the one measured is the one asked for.
-  WATCH_CHECK_HOURS: "0",
-});
-const app = `http://127.0.0.1:${webPort}${WATCHLIST_API}`;
+// No start-up check: the one measured is the one asked for.
+const stack = await startBuiltStack({ db: file, key, dir, env: { WATCH_CHECK_HOURS: "0" } });
+const webPid = stack.webPid;
+const app = `${stack.appUrl}${WATCHLIST_API}`;
 const post = (path: string, body?: unknown) =>
   fetch(`${app}${path}`, {
     method: "POST",
@@ -80,15 +52,14 @@ const post = (path: string, body?: unknown) =>
   });
 
 try {
-  await waitFor(app);
-  const cpuBefore = cpuMicros(web.pid!);
+  const cpuBefore = cpuMicros(webPid);
   let began = performance.now();
   const added = z.parse(WatchAddResponseSchema, await (await post("", { rows })).json()).data;
   const addSeconds = (performance.now() - began) / 1000;
   if (added.added !== count) throw new Error(`added ${added.added} of ${count}`);
-  const addCpu = (cpuMicros(web.pid!) - cpuBefore) / 1e6;
+  const addCpu = (cpuMicros(webPid) - cpuBefore) / 1e6;
 
-  const cpuCheck = cpuMicros(web.pid!);
+  const cpuCheck = cpuMicros(webPid);
   began = performance.now();
   let check = z.parse(CheckResponseSchema, await (await post("/check")).json()).data;
   // As the page follows it: the running check's progress, until its finished_at.
@@ -97,7 +68,7 @@ try {
     check = z.parse(LastCheckResponseSchema, await (await fetch(`${app}/check`)).json()).data!;
   }
   const checkSeconds = (performance.now() - began) / 1000;
-  const checkCpu = (cpuMicros(web.pid!) - cpuCheck) / 1e6;
+  const checkCpu = (cpuMicros(webPid) - cpuCheck) / 1e6;
   if (check.checked !== count || check.error) throw new Error(`the check answered ${JSON.stringify(check)}`);
 
   const listTimes: number[] = [];
@@ -108,23 +79,16 @@ try {
     listTimes.push(performance.now() - t);
   }
   const listMs = listTimes.sort((a, b) => a - b)[2]!;
-  const rss = rssMb(web.pid!);
+  const rss = rssMb(webPid);
 
   // What the clerk waits for: /watchlist opened, to the count and the table's first rows on screen.
-  const browser = await chromium.launch(
-    existsSync("/usr/bin/chromium")
-      ? {
-          executablePath: "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-        }
-      : {},
-  );
+  const browser = await launchChromium();
   const pageTimes: number[] = [];
   try {
     for (let i = 0; i < 5; i++) {
       const page = await browser.newPage();
       const t = performance.now();
-      await page.goto(`http://127.0.0.1:${webPort}/watchlist`);
+      await page.goto(`${stack.appUrl}/watchlist`);
       await page.getByText(`${count.toLocaleString("en-US")} licenses watched`).waitFor({ timeout: 60_000 });
       await page.getByRole("row").nth(1).waitFor();
       pageTimes.push(performance.now() - t);
@@ -158,20 +122,6 @@ try {
   console.log(report);
   writeResultsSection("A team's watchlist (issue 16): npm run bench:watch", report);
 } finally {
-  children.forEach((child) => child.kill("SIGTERM"));
-  await sleep(300);
+  await stack.stop();
   rmSync(dir, { recursive: true, force: true });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      // not up yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${url} did not answer`);
 }

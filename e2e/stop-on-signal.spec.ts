@@ -29,6 +29,10 @@ function startApi(db: string, port: number) {
   return start(["run", "api", "--", "--db", db, "--port", String(port), "--host", HOST, "--quiet"]);
 }
 
+// The app servers' watchlists, out of the project's own data/ folder.
+const watchDir = mkdtempSync(join(tmpdir(), "stop-on-signal-watch-"));
+test.afterAll(() => rmSync(watchDir, { recursive: true, force: true }));
+
 function startServe(port: number, apiUrl: string) {
   return start(["run", "serve"], {
     LLS_BASE_URL: apiUrl,
@@ -36,6 +40,7 @@ function startServe(port: number, apiUrl: string) {
     HOST,
     PORT: String(port),
     LOG: "0",
+    WATCH_DB: join(watchDir, `watchlist-${port}.sqlite`),
   });
 }
 

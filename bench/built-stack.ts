@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { freePort } from "../server/testing/free-port.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Refuses to measure without `npm run build`'s output. */
+export function requireBuild(): void {
+  if (!existsSync(join(ROOT, "dist-server/cli/api.js")) || !existsSync(join(ROOT, "dist/index.html"))) {
+    console.error("error: nothing built to measure: run npm run build first");
+    process.exit(1);
+  }
+}
+
+/**
+ * The built service on `db` (`npm run api`, at its default rate limit) and the built app server in front of it
+ * (`npm run serve`) with `key`, each a node process of its own; the app server's watchlist in `dir`.
+ */
+export async function startBuiltStack({
+  db,
+  key,
+  dir,
+  env = {},
+}: {
+  db: string;
+  key: string;
+  dir: string;
+  env?: Record<string, string>;
+}) {
+  const children: ChildProcess[] = [];
+  const start = (args: string[], extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...extra },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    children.forEach((child) => child.kill("SIGTERM"));
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    await Promise.all(running.map((c) => new Promise((resolve) => c.once("exit", resolve))));
+  };
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const appUrl = `http://127.0.0.1:${webPort}`;
+  try {
+    start(["dist-server/cli/api.js", "--db", db, "--port", String(apiPort), "--quiet"]);
+    await waitFor(`${apiUrl}/v2/states`);
+    const web = start(["dist-server/web/main.js"], {
+      LLS_BASE_URL: apiUrl,
+      LLS_API_KEY: key,
+      PORT: String(webPort),
+      HOST: "127.0.0.1",
+      LOG: "0",
+      WATCH_DB: join(dir, "watchlist.sqlite"),
+      ...env,
+    });
+    await waitFor(`${appUrl}/`);
+    return { apiUrl, appUrl, webPid: web.pid!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Debian's Chromium where there is one, else Playwright's own. */
+export function launchChromium() {
+  return chromium.launch(
+    existsSync("/usr/bin/chromium")
+      ? {
+          executablePath: "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+        }
+      : {},
+  );
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      // not up yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not answer`);
+}
