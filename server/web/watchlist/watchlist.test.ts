@@ -8,6 +8,7 @@ import { startMailReceiver, startWebhookReceiver } from "../../testing/alert-rec
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signature } from "./deliveries.ts";
 import { createWatchlist, type WatchlistOptions, type WatchlistService } from "./watchlist.ts";
+import { openWatchStore } from "./watch-store.ts";
 
 const SECRET = "test-secret";
 const NOW = new Date("2026-11-22T15:00:00Z");
@@ -230,14 +231,19 @@ describe("alerts", () => {
     for (const n of numbers) put("ny", n);
     const slow = watchlist({
       webhook: { url: receiver.url, secret: SECRET },
-      service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 4 },
+      service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 20 },
     });
     await slow.add(numbers.map((license, i) => ({ row: i + 1, state: "ny", license })));
     for (const n of numbers) put("ny", n, { status: "Cancelled" });
     slow.check("check now");
-    // Stopped once the first batch of 100 is written: two batches are left.
+    // Stopped once the first batch of 100 is written, with a batch or two left.
     while ((slow.list().check?.checked ?? 0) < 100) await new Promise((r) => setTimeout(r, 10));
     await closeAll();
+    const stopped = openWatchStore(join(dir, "watchlist.sqlite"));
+    const interrupted = stopped.unfinishedCheck();
+    stopped.close();
+    expect(interrupted?.checked).toBeLessThan(250);
+    expect(receiver.received).toEqual([]);
 
     const resumed = watchlist({ webhook: { url: receiver.url, secret: SECRET } });
     await resumed.settled();
