@@ -52,7 +52,15 @@ export function createDeliverer({
   now = () => new Date(),
   log = () => {},
 }: DelivererOptions) {
-  const mailer = email ? nodemailer.createTransport(email.smtpUrl) : null;
+  // nodemailer's own limits run to minutes: one send must end within a stop's grace, as a webhook does.
+  const mailer = email
+    ? nodemailer.createTransport({
+        url: email.smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      })
+    : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
