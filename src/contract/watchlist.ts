@@ -153,17 +153,8 @@ export const WatchWebhookSchema = z.object({
   delivery_id: z.string(),
   event: z.literal("watchlist.changes"),
   check_id: Count,
-  changes: z.array(
-    z.object({
-      state: StateCodeSchema,
-      license: z.string(),
-      field: z.enum(WATCH_FIELDS),
-      from: z.nullable(z.string()),
-      to: z.nullable(z.string()),
-      detected_at: Timestamp,
-      link: z.string(),
-    }),
-  ),
+  // A change as the page has it, less what only the page needs.
+  changes: z.array(z.omit(WatchChangeSchema, { id: true, seen: true })),
 });
 
 export type WatchChange = z.infer<typeof WatchChangeSchema>;
