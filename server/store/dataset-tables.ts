@@ -11,6 +11,8 @@ export interface DatasetTables {
   ranks(field: KeyField): string;
   /** Trigram index of the field's word-marked key; its rowid is the rank. */
   words(field: KeyField): string;
+  /** The field's distinct words of letters (3 or more), for typo tolerance (near-words.ts). */
+  vocabulary(field: KeyField): string;
 }
 
 // Every request names these tables: made once per data set rather than per call.
@@ -23,11 +25,16 @@ export function datasetTables(datasetId: number): DatasetTables {
   if (!Number.isSafeInteger(datasetId) || datasetId <= 0) throw new Error(`bad data set id ${datasetId}`);
   const ranks = Object.fromEntries(KEY_FIELDS.map((f) => [f, `rank_${f}_${datasetId}`])) as Record<KeyField, string>;
   const words = Object.fromEntries(KEY_FIELDS.map((f) => [f, `words_${f}_${datasetId}`])) as Record<KeyField, string>;
+  const vocabulary = Object.fromEntries(KEY_FIELDS.map((f) => [f, `vocab_${f}_${datasetId}`])) as Record<
+    KeyField,
+    string
+  >;
   tables = {
     rows: `licenses_${datasetId}`,
     history: `history_${datasetId}`,
     ranks: (field) => ranks[field],
     words: (field) => words[field],
+    vocabulary: (field) => vocabulary[field],
   };
   named.set(datasetId, tables);
   return tables;
@@ -110,7 +117,26 @@ export function buildSearchIndexes(db: Db, datasetId: number): void {
       INSERT INTO ${index} (${index}) VALUES ('optimize');
       INSERT INTO ${index} (${index}, rank) VALUES ('automerge', ${FTS5_DEFAULT_AUTOMERGE}), ('crisismerge', ${FTS5_DEFAULT_CRISISMERGE});
     `);
+    buildVocabulary(db, datasetId, field);
   }
+}
+
+/**
+ * The distinct words of a field's keys that a typo could stand for: letters only, three or more.
+ * Read whole into memory by search the first time a query word matches nothing as typed.
+ */
+export function buildVocabulary(db: Db, datasetId: number, field: KeyField): void {
+  const t = datasetTables(datasetId);
+  const distinct = new Set<string>();
+  for (const key of db
+    .prepare(`SELECT key FROM ${t.ranks(field)}`)
+    .pluck()
+    .iterate() as Iterable<string>) {
+    for (const word of key.split(" ")) if (word.length >= 3 && !/\d/.test(word)) distinct.add(word);
+  }
+  db.exec(`CREATE TABLE IF NOT EXISTS ${t.vocabulary(field)} (word TEXT PRIMARY KEY) WITHOUT ROWID`);
+  const insert = db.prepare(`INSERT OR IGNORE INTO ${t.vocabulary(field)} (word) VALUES (?)`);
+  for (const word of [...distinct].sort()) insert.run(word);
 }
 
 /**
@@ -124,6 +150,6 @@ const FTS5_DEFAULT_CRISISMERGE = 16;
 
 export function dropDatasetTables(db: Db, datasetId: number): void {
   const t = datasetTables(datasetId);
-  const tables = [t.rows, t.history, ...KEY_FIELDS.flatMap((f) => [t.ranks(f), t.words(f)])];
+  const tables = [t.rows, t.history, ...KEY_FIELDS.flatMap((f) => [t.ranks(f), t.words(f), t.vocabulary(f)])];
   db.exec(tables.map((name) => `DROP TABLE IF EXISTS ${name};`).join("\n"));
 }

@@ -6,6 +6,7 @@ import { datasetTables } from "./dataset-tables.ts";
 import { listedOnce, type StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
+import { createCloseMatch } from "./close-match.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 import { createSourcesRepo } from "./sources-repo.ts";
@@ -19,6 +20,7 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const liveSets = db.prepare(`SELECT id, state, records FROM datasets WHERE status = 'live' ORDER BY state`);
   const sourcesRepo = createSourcesRepo(db);
   const rankedSearch = createRankedSearch(db, searchOptions);
+  const closeTerms = createCloseMatch(db);
   const prepared = statementCache(db);
 
   // Each state's live data set, remembered until the database changes (an import flips one live).
@@ -53,7 +55,14 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     const terms = searchTerms(query.by, query.q);
     if (id === undefined || !terms) return [];
     const docById = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE id = ?`).pluck();
-    return rankedSearch(id, FIELDS_BY[query.by], terms).map((rowId) => docById.get(rowId) as string);
+    const fields = FIELDS_BY[query.by];
+    let found = rankedSearch(id, fields, terms);
+    // Nothing as typed: a word no record holds may be a typo of one that some do.
+    if (found.length === 0) {
+      const close = closeTerms(id, fields, terms);
+      if (close) found = rankedSearch(id, fields, close);
+    }
+    return found.map((rowId) => docById.get(rowId) as string);
   });
 
   // The states and their sources, with how many live records each source backs: read once per database change.

@@ -25,6 +25,8 @@ const LICENSE_SHAPE_AT = {
   2: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 3 added each license's history, beside the documents.
   3: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 4 added each data set's vocabulary for typo tolerance, beside the documents.
+  4: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;

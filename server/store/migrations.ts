@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { createHistoryTable } from "./dataset-tables.ts";
+import { buildVocabulary, createHistoryTable, datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
 
 /**
  * The version of the store this code reads and writes, kept in the file as SQLite's user_version.
@@ -7,7 +7,7 @@ import { createHistoryTable } from "./dataset-tables.ts";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 3;
+export const STORE_VERSION = 4;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -120,6 +120,18 @@ const MIGRATIONS: readonly Migration[] = [
     run(db) {
       const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
       for (const id of sets) createHistoryTable(db, id);
+    },
+  },
+  {
+    to: 4,
+    what: "each data set's vocabulary of words, for search that forgives typos",
+    run(db) {
+      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
+      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
+      for (const id of sets) {
+        // A data set whose search tables were never built (a load cut short) has no words to list.
+        for (const field of KEY_FIELDS) if (exists.get(datasetTables(id).ranks(field))) buildVocabulary(db, id, field);
+      }
     },
   },
 ];
