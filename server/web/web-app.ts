@@ -29,7 +29,7 @@ export interface WebAppOptions {
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
 export const DEFAULT_CACHE_TTL_MS = 60_000;
-// A search's answer is 5-15 KB, a list's up to 100 KB: 2,000 answers within 32 MB.
+// Bounded by count and by bytes: a list of 100 licenses is the largest answer, a search the commonest.
 const CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 32 * 2 ** 20 };
 // The license routes: records change only with an import. Not /v2/states (a key's scope) nor the history.
 const CACHEABLE = /^\/v2\/(search$|license\/|licenses\/|provenance\/)/;
