@@ -19,17 +19,20 @@ export function requireBuild(): void {
 /**
  * The built service on `db` (`npm run api`, at its default rate limit) and the built app server in front of it
  * (`npm run serve`) with `key`, each a node process of its own; the app server's watchlist in `dir`.
+ * `apiArgs` adds to `npm run api`'s options (another `--rate-limit`, say); `env` to the app server's.
  */
 export async function startBuiltStack({
   db,
   key,
   dir,
   env = {},
+  apiArgs = [],
 }: {
   db: string;
   key: string;
   dir: string;
   env?: Record<string, string>;
+  apiArgs?: string[];
 }) {
   const children: ChildProcess[] = [];
   const start = (args: string[], extra: Record<string, string> = {}) => {
@@ -50,7 +53,7 @@ export async function startBuiltStack({
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const appUrl = `http://127.0.0.1:${webPort}`;
   try {
-    start(["dist-server/cli/api.js", "--db", db, "--port", String(apiPort), "--quiet"]);
+    start(["dist-server/cli/api.js", "--db", db, "--port", String(apiPort), "--quiet", ...apiArgs]);
     await waitFor(`${apiUrl}/v2/states`);
     const web = start(["dist-server/web/main.js"], {
       LLS_BASE_URL: apiUrl,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { fillDemo } from "../server/demo/fill-demo.ts";
 import { generateLicenses } from "../server/demo/generate-licenses.ts";
+import { DEFAULT_RATE_LIMIT } from "../server/rate-limit.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { createBenchKey } from "./bench-key.ts";
 import { launchChromium, requireBuild, startBuiltStack } from "./built-stack.ts";
@@ -70,7 +71,7 @@ const { p50 } = percentiles(seconds);
 const worst = Math.max(...seconds);
 const report = [
   context,
-  `- ${rounds} rounds, each a fresh page: ${rowCount.toLocaleString("en-US")} rows pasted (nine in ten held by the service, over New York, Massachusetts and New Jersey; the rest not held, so their near forms are asked too), from the click on Verify to the heading "${rowCount.toLocaleString("en-US")} rows verified" with every row's verdict in the table. The built service (\`npm run api\`) at its default rate limit (20 requests/s, bursts of 40), behind the built app server (\`npm run serve\`), in Chromium.`,
+  `- ${rounds} rounds, each a fresh page: ${rowCount.toLocaleString("en-US")} rows pasted (nine in ten held by the service, over New York, Massachusetts and New Jersey; the rest not held, so their near forms are asked too), from the click on Verify to the heading "${rowCount.toLocaleString("en-US")} rows verified" with every row's verdict in the table. The built service (\`npm run api\`) at its default rate limit (${DEFAULT_RATE_LIMIT.perSecond} requests/s, bursts of ${DEFAULT_RATE_LIMIT.burst}), behind the built app server (\`npm run serve\`), in Chromium.`,
   `- Requests to /v2 a round: ${Math.round(requests / rounds)} (the batch extension: up to 100 numbers a request).`,
   "",
   markdownTable(

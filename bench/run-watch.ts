@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod/mini";
 import { fillDemo } from "../server/demo/fill-demo.ts";
 import { generateLicenses } from "../server/demo/generate-licenses.ts";
+import { DEFAULT_RATE_LIMIT } from "../server/rate-limit.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { DEFAULT_REQUESTS_PER_SECOND } from "../server/web/watchlist/service-reader.ts";
 import {
@@ -102,7 +103,7 @@ try {
   const requests = Math.ceil(count / 2 / 100) * 2 * 2;
   const report = [
     context,
-    `- ${count.toLocaleString("en-US")} licenses (half New York, half Massachusetts, demo data) added to the watchlist in one list (\`POST ${WATCHLIST_API}\`), then one check on demand (\`POST ${WATCHLIST_API}/check\`), to its \`finished_at\`. The built app server (\`npm run serve\`) against the built service (\`npm run api\`) at its default rate limit (20 requests/s, bursts of 40); the watchlist reads through the batch extension, ${requests} requests each time, paced at ${DEFAULT_REQUESTS_PER_SECOND} requests/s (\`WATCH_REQUESTS_PER_SECOND\`) to leave the team's clerks most of the key's rate.`,
+    `- ${count.toLocaleString("en-US")} licenses (half New York, half Massachusetts, demo data) added to the watchlist in one list (\`POST ${WATCHLIST_API}\`), then one check on demand (\`POST ${WATCHLIST_API}/check\`), to its \`finished_at\`. The built app server (\`npm run serve\`) against the built service (\`npm run api\`) at its default rate limit (${DEFAULT_RATE_LIMIT.perSecond} requests/s, bursts of ${DEFAULT_RATE_LIMIT.burst}); the watchlist reads through the batch extension, ${requests} requests each time, paced at ${DEFAULT_REQUESTS_PER_SECOND} requests/s (\`WATCH_REQUESTS_PER_SECOND\`) to leave the team's clerks most of the key's rate.`,
     `- The watchlist page's data (\`GET ${WATCHLIST_API}\`, every entry with its record): ${(bytes / 1e6).toFixed(1)} MB, ${listMs.toFixed(0)} ms (median of 5). App server memory after: ${rss.toFixed(0)} MB RSS.`,
     `- \`/watchlist\` opened in Chromium, to "${count.toLocaleString("en-US")} licenses watched" and the table's first row on screen: ${pageMs.toFixed(0)} ms (median of 5; slowest ${Math.max(...pageTimes).toFixed(0)} ms).`,
     "",

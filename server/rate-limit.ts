@@ -8,7 +8,10 @@ export interface RateLimitOptions {
   burst: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 20, burst: 40 };
+// A team behind the app server shares one key: ten clerks typing (a search and its provenance a keystroke)
+// and the watchlist's check come to about 110 requests a second. A key's limit is a guard against a runaway
+// client, not the service's capacity (thousands a second).
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 150, burst: 300 };
 
 /**
  * Per-key rate limit: `burst` requests per window of burst/perSecond seconds, so a key sustains

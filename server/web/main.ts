@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeOnSignals } from "../close-on-signals.ts";
 import { drainOnClose } from "../drain-on-close.ts";
-import { buildWebApp, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
+import { buildWebApp, DEFAULT_CACHE_TTL_MS, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
 import { watchSettingsFromEnv } from "./watchlist/watch-settings.ts";
 import { createWatchlist } from "./watchlist/watchlist.ts";
 
@@ -11,6 +11,7 @@ import { createWatchlist } from "./watchlist/watchlist.ts";
  * `npm run serve`: the built app and the `/v2` forwarder in one process.
  * LLS_API_KEY (required), LLS_BASE_URL (default http://127.0.0.1:8787), HOST (127.0.0.1), PORT (4173),
  * LLS_TIMEOUT_MS (how long the service may take before the app gets a 504; default 10000),
+ * LLS_CACHE_SECONDS (how long a license answer is reused; default 60, 0: never),
  * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none);
  * the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
  */
@@ -29,6 +30,13 @@ const upstreamTimeoutMs = Number(process.env.LLS_TIMEOUT_MS || DEFAULT_UPSTREAM_
 if (!Number.isInteger(upstreamTimeoutMs) || upstreamTimeoutMs <= 0) {
   console.error(
     `error: LLS_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${process.env.LLS_TIMEOUT_MS}"`,
+  );
+  process.exit(1);
+}
+const cacheSeconds = Number(process.env.LLS_CACHE_SECONDS || DEFAULT_CACHE_TTL_MS / 1000);
+if (!Number.isInteger(cacheSeconds) || cacheSeconds < 0) {
+  console.error(
+    `error: LLS_CACHE_SECONDS must be a whole number of seconds, 0 or more, not "${process.env.LLS_CACHE_SECONDS}"`,
   );
   process.exit(1);
 }
@@ -54,6 +62,7 @@ const app = await buildWebApp({
   apiBaseUrl,
   apiKey,
   upstreamTimeoutMs,
+  cacheTtlMs: cacheSeconds * 1000,
   corsOrigins: (process.env.CORS_ORIGIN ?? "")
     .split(",")
     .map((origin) => origin.trim())

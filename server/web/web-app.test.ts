@@ -52,7 +52,7 @@ beforeAll(async () => {
   upstream = createServer((req, res) => {
     seen.push({ url: req.url!, headers: req.headers });
     const path = req.url!.split("?")[0];
-    if (path === "/v2/search") {
+    if (path === "/v2/search" && new URL(req.url!, "http://upstream").searchParams.get("name") === "a") {
       res.writeHead(429, { "content-type": "application/problem+json", "retry-after": "7", "x-internal": "no" });
       res.end(JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail: "slow down" }));
     } else if (path === "/v2/slow") {
@@ -60,6 +60,12 @@ beforeAll(async () => {
     } else if (path === "/v2/stalled-body") {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"data":');
+    } else if (path === "/v2/license/ny/unavailable") {
+      res.writeHead(503, { "content-type": "application/problem+json", "retry-after": "1" });
+      res.end(JSON.stringify({ type: "about:blank", title: "Service Unavailable", status: 503 }));
+    } else if (path === "/v2/license/ny/no-store") {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify({ data: null }));
     } else if (path === "/v2/moved") {
       res.writeHead(302, { location: "/elsewhere" });
       res.end();
@@ -149,6 +155,72 @@ describe("forwarding /v2", () => {
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(res.headers["x-internal"]).toBeUndefined();
     expect(res.json()).toMatchObject({ status: 429, detail: "slow down" });
+  });
+});
+
+describe("answers kept for the team's clerks", () => {
+  const asked = (url: string) => seen.filter((s) => s.url === url).length;
+
+  it("answers a repeat of a license route from its cache, marked with its age, without asking the service", async () => {
+    const app = await webApp();
+    const urls = [
+      "/v2/search?state=ny&name=dead%20rab",
+      "/v2/license/ny/0012345",
+      "/v2/licenses/ny?license=0012345&license=1268007",
+      "/v2/provenance/ny?license=0012345",
+      "/v2/provenance/ny/0012345",
+    ];
+    const before = urls.map(asked);
+    for (const url of urls) {
+      const first = await app.inject({ url });
+      expect(first.headers.age, url).toBeUndefined();
+      const again = await app.inject({ url });
+      expect(again.statusCode, url).toBe(200);
+      expect(again.json(), url).toEqual({ data: null });
+      expect(again.headers.age, url).toBe("0");
+      expect(again.headers["content-type"], url).toMatch(/^application\/json/);
+      expect(again.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+      expect(JSON.stringify(again.headers)).not.toContain(KEY);
+    }
+    expect(urls.map(asked)).toEqual(before.map((n) => n + 1));
+  });
+
+  it("asks the service again for another query, a 429, a 5xx, a no-store answer and the key's states", async () => {
+    const app = await webApp();
+    for (const url of [
+      "/v2/search?state=ny&name=a",
+      "/v2/license/ny/unavailable",
+      "/v2/license/ny/no-store",
+      "/v2/states",
+      "/v2/history/ny/0012345",
+    ]) {
+      const before = asked(url);
+      const [first, second] = [await app.inject({ url }), await app.inject({ url })];
+      expect(second.statusCode, url).toBe(first.statusCode);
+      expect(second.headers.age, url).toBeUndefined();
+      expect(asked(url), url).toBe(before + 2);
+    }
+    const before = asked("/v2/search?state=ny&name=ab");
+    await app.inject({ url: "/v2/license/ny/0012345" });
+    await app.inject({ url: "/v2/search?state=ny&name=ab" });
+    expect(asked("/v2/search?state=ny&name=ab")).toBe(before + 1);
+  });
+
+  it("asks the service again once an answer's time is up, and every time with the cache off", async () => {
+    const url = "/v2/license/ny/7654321";
+    const short = await webApp({ cacheTtlMs: 100 });
+    const before = asked(url);
+    await short.inject({ url });
+    await short.inject({ url });
+    expect(asked(url)).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await short.inject({ url });
+    expect(asked(url)).toBe(before + 2);
+
+    const off = await webApp({ cacheTtlMs: 0 });
+    await off.inject({ url });
+    await off.inject({ url });
+    expect(asked(url)).toBe(before + 4);
   });
 });
 

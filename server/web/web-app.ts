@@ -5,6 +5,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
+import { createAnswerCache, type CachedAnswer } from "./answer-cache.ts";
 import { watchRoutes } from "./watchlist/watch-routes.ts";
 import type { WatchlistService } from "./watchlist/watchlist.ts";
 
@@ -17,6 +18,8 @@ export interface WebAppOptions {
   apiKey: string;
   /** How long the service may take over a whole answer before the app gets a 504. */
   upstreamTimeoutMs?: number;
+  /** How long a 200 of the license routes is reused for the same path and query; 0: never. */
+  cacheTtlMs?: number;
   /** Origins whose pages may read `/v2` answers; none unless configured. */
   corsOrigins?: readonly string[];
   /** The team's watchlist, served under /api/watchlist and closed with the app; none when absent. */
@@ -25,6 +28,11 @@ export interface WebAppOptions {
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+export const DEFAULT_CACHE_TTL_MS = 60_000;
+// Bounded by count and by bytes: a list of 100 licenses is the largest answer, a search the commonest.
+const CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 32 * 2 ** 20 };
+// The license routes: records change only with an import. Not /v2/states (a key's scope) nor the history.
+const CACHEABLE = /^\/v2\/(search$|license\/|licenses\/|provenance\/)/;
 
 // What a browser needs from the service's answer; everything else stays behind.
 const FORWARDED_HEADERS = ["content-type", "cache-control", "retry-after", "www-authenticate", "x-request-id"];
@@ -45,6 +53,7 @@ export async function buildWebApp({
   apiBaseUrl,
   apiKey,
   upstreamTimeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+  cacheTtlMs = DEFAULT_CACHE_TTL_MS,
   corsOrigins = [],
   watchlist = null,
   logger = false,
@@ -56,6 +65,8 @@ export async function buildWebApp({
   // undici's request on kept-alive connections rather than fetch: the proxy is in every keystroke's round trip.
   const pool = new Pool(upstream.origin);
   app.addHook("onClose", () => pool.close());
+  // One app server presents one key, so an answer is the same whichever clerk asked.
+  const cache = cacheTtlMs > 0 ? createAnswerCache({ ttlMs: cacheTtlMs, ...CACHE_LIMITS }) : null;
 
   // onSend sees every answer: pages, files, forwarded ones, 404s and errors alike.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -110,6 +121,12 @@ export async function buildWebApp({
     if (target.origin !== upstream.origin || !target.pathname.startsWith(upstream.pathname)) {
       return problem(request, reply, 404, "Not Found", "There is no such path.");
     }
+    const cacheKey = cache && CACHEABLE.test(target.pathname) ? target.pathname + target.search : null;
+    const hit = cacheKey === null ? undefined : cache?.get(cacheKey);
+    if (hit) {
+      for (const [name, value] of hit.answer.headers) reply.header(name, value);
+      return reply.code(hit.answer.status).header("age", String(hit.ageSeconds)).send(hit.answer.body);
+    }
     // The bound covers the body too: a service that sends headers then stalls is as slow as one that never answers.
     const signal = AbortSignal.timeout(upstreamTimeoutMs);
     let answer: ServiceAnswer;
@@ -142,6 +159,7 @@ export async function buildWebApp({
         "The license service sent an answer that cannot be passed on.",
       );
     }
+    if (cacheKey !== null) cache?.set(cacheKey, answer);
     for (const [name, value] of headers) reply.header(name, value);
     return reply.code(status).send(body);
   }
@@ -149,12 +167,8 @@ export async function buildWebApp({
   return app;
 }
 
-interface ServiceAnswer {
-  status: number;
-  /** Only those a browser needs (FORWARDED_HEADERS). */
-  headers: [string, string][];
-  body: Buffer;
-}
+/** Its headers only those a browser needs (FORWARDED_HEADERS). */
+type ServiceAnswer = CachedAnswer;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 

@@ -15,7 +15,7 @@ export interface ServiceReaderOptions {
   apiKey: string;
   /**
    * At most this many requests a second: the check shares the team's key with its clerks, and
-   * must leave them most of its rate limit (ours: 20 a second).
+   * must leave them most of its rate limit (ours: 150 a second).
    */
   requestsPerSecond?: number;
   /** One request's limit. */
