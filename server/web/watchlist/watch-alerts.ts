@@ -142,6 +142,11 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The outbox key of a day's expiring digest: one a day. */
+export function expiringKey(today: string): string {
+  return `expiring:${today}:email`;
+}
+
 /** The day's "expiring within 30 days" email, once a day, when any watched license expires that soon. */
 export function expiringDigest(entries: readonly WatchEntry[], today: string, appUrl: string): Alert | null {
   const until = addDays(today, 30);
@@ -171,7 +176,7 @@ export function expiringDigest(entries: readonly WatchEntry[], today: string, ap
     `<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.text)}</a></li>`).join("")}</ul>`,
   ].join("\n");
   return {
-    key: `expiring:${today}:email`,
+    key: expiringKey(today),
     kind: "email",
     subject: "expiring within 30 days",
     payload: JSON.stringify({ subject, text, html } satisfies EmailPayload),

@@ -193,6 +193,7 @@ export function openWatchStore(file: string) {
     failed: db.prepare<[string, string | null, number]>(
       "UPDATE deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
     ),
+    hasDelivery: db.prepare<[string], number>("SELECT 1 FROM deliveries WHERE key = ?").pluck(),
     retryPending: db.prepare<[string]>(
       "UPDATE deliveries SET next_attempt_at = ? WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL",
     ),
@@ -322,6 +323,7 @@ export function openWatchStore(file: string) {
     /** Queues one alert unless one with its key was queued before. */
     enqueue: (alert: { key: string; kind: DeliveryKind; subject: string; payload: string }, at: string) =>
       statements.enqueue.run({ ...alert, at }).changes === 1,
+    hasDelivery: (key: string) => statements.hasDelivery.get(key) === 1,
     due: (now: string) => statements.due.all(now),
     nextDue: () => statements.nextDue.get() ?? null,
     delivered: (id: number, at: string) => statements.delivered.run(at, id),
