@@ -27,6 +27,10 @@ function license(n: number, overrides: Partial<License> = {}): License {
 
 let searches: URLSearchParams[];
 let results: License[];
+/** When set, answers each search instead of `results`, when it likes. */
+let reply: ((params: URLSearchParams) => Promise<License[]>) | null;
+/** The licenses the batch route holds, by number. */
+let held: License[];
 let statesDown: boolean;
 
 const problem = (status: number, requestId: string) =>
@@ -38,6 +42,8 @@ const problem = (status: number, requestId: string) =>
 beforeEach(() => {
   searches = [];
   results = [license(1)];
+  reply = null;
+  held = [];
   statesDown = false;
   localStorage.clear();
   vi.stubGlobal(
@@ -56,8 +62,13 @@ beforeEach(() => {
       }
       // A service without our extensions: where each license comes from is not given.
       if (url.pathname.startsWith("/v2/provenance")) return problem(404, "req-0");
+      if (url.pathname.startsWith("/v2/licenses/")) {
+        const asked = url.searchParams.getAll("license");
+        return Response.json({ data: asked.map((n) => held.find((l) => l.license === n) ?? null) });
+      }
+      if (url.pathname !== "/v2/search") return Response.json({ data: null });
       searches.push(url.searchParams);
-      return Response.json({ data: results });
+      return Response.json({ data: reply ? await reply(url.searchParams) : results });
     }),
   );
 });
@@ -97,7 +108,7 @@ it("puts a submitted search in the URL, runs it, and shows the results", async (
   await user.click(screen.getByRole("button", { name: "Search" }));
   expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
   expect((await screen.findByText("1 license found.")).getAttribute("role")).toBe("status");
-  expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "tavern" });
+  expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "tavern" });
   const result = screen.getByRole("listitem");
   expect(within(result).getByRole("link", { name: "Corner Tavern 1" }).getAttribute("href")).toBe(
     "/license/ny/0000001",
@@ -224,12 +235,12 @@ describe("a license number", () => {
     await user.clear(box);
     await user.type(box, "00780-RS-0116");
     expect(screen.getByText(/Looks like a license number/).textContent).toBe(
-      "Looks like a license number. Open license 00780-RS-0116 in New York",
+      "Looks like a license number. Look up license number 00780-RS-0116 in New York",
     );
     await user.click(screen.getByRole("button", { name: "Search" }));
-    expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "00780-RS-0116" });
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "00780-RS-0116" });
 
-    await user.click(screen.getByRole("link", { name: "Open license 00780-RS-0116 in New York" }));
+    await user.click(screen.getByRole("link", { name: "Look up license number 00780-RS-0116 in New York" }));
     await screen.findByRole("heading", { name: "Detail ny:00780-RS-0116" });
     await act(() => router.navigate(-1));
     expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("00780-RS-0116");
