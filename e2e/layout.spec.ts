@@ -65,7 +65,7 @@ test.describe("long unbroken strings wrap: the page is never wider than the wind
         await expectNoSidewaysScroll(page);
 
         await page.goto(`/?state=ny&by=name&q=${"9".repeat(300)}`);
-        await expect(page.getByRole("link", { name: /^Open license 9+ in New York$/ })).toBeVisible();
+        await expect(page.getByRole("link", { name: /^Look up license number 9+ in New York$/ })).toBeVisible();
         await expectNoSidewaysScroll(page);
       });
     });

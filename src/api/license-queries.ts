@@ -14,7 +14,7 @@ import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { isMissingExtension } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
-import { nullsWithoutExtension } from "./license-lists.ts";
+import { LicenseLists, nullsWithoutExtension } from "./license-lists.ts";
 import { historyPath, licensePath, listPath, provenancePath } from "./v2-paths.ts";
 
 // Licence records change with a state's import, at most daily: a result stays good for a long working session.
@@ -22,6 +22,8 @@ const READ_ONLY = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 };
 
 /** A search's matches, each with where it comes from (null where the service does not say), and the state's decoding. */
 export interface SearchAnswer {
+  /** The search answered: shown beside its licenses, so a previous answer kept on screen is never read as the next one's. */
+  query: SearchQuery;
   licenses: License[];
   provenance: (Provenance | null)[];
   decoding: DecodingTable | null;
@@ -68,7 +70,7 @@ export const licenseQueries = {
             provenance[i] ?? null,
           );
         });
-        return { licenses, provenance, decoding: await decoding };
+        return { query, licenses, provenance, decoding: await decoding };
       },
       ...READ_ONLY,
     }),
@@ -79,6 +81,21 @@ export const licenseQueries = {
       queryKey: ["licenses", "detail", state, license] as const,
       queryFn: async ({ signal }) =>
         (await fetchJson(licensePath(state, license), LicenseResponseSchema, { signal })).data,
+      ...READ_ONLY,
+    }),
+
+  /** Which of `numbers` the state holds, in the order asked (null where none): one batch request where the service has it. */
+  held: (state: string, numbers: readonly string[]) =>
+    queryOptions({
+      queryKey: ["licenses", "held", state, ...numbers] as const,
+      queryFn: async ({ signal, client }) => {
+        const { licenses } = await new LicenseLists(signal).numbers(state, numbers);
+        // A number offered is then opened without a second round trip.
+        numbers.forEach((number, i) =>
+          client.setQueryData(licenseQueries.detail(state, number).queryKey, licenses[i] ?? null),
+        );
+        return licenses;
+      },
       ...READ_ONLY,
     }),
 

@@ -3,6 +3,7 @@ import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import { formatIsoDate } from "../shared/dates.ts";
+import { NearNumberOffer } from "../shared/near-number-offer.tsx";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
@@ -96,6 +97,7 @@ function NotFoundAnswer({
           )}
         </p>
       </section>
+      {known ? null : <NearNumberOffer state={state} number={license} />}
       {known ? (
         <p>
           The number is written right: our data named it before. To see whether the business holds a license under

@@ -16,9 +16,11 @@ interface Props {
   provenance: Provenance | null;
   by: SearchField;
   words: readonly string[];
+  /** The words of the search this license matches only within a typo or two of. */
+  closeFor: readonly string[];
 }
 
-export function ResultItem({ license, verdict, provenance, by, words }: Props) {
+export function ResultItem({ license, verdict, provenance, by, words, closeFor }: Props) {
   const { expires } = licenseDates(license);
   const [street, ...rest] = addressLines(license.address);
   const marked = (text: string, field: SearchField) => <Highlight text={text} words={by === field ? words : []} />;
@@ -30,6 +32,7 @@ export function ResultItem({ license, verdict, provenance, by, words }: Props) {
         </h3>
         <VerdictBadge verdict={verdict.verdict} />
       </div>
+      {closeFor.length ? <p className="result__close">close match for {closeFor.join(", ")}</p> : null}
       <p className="result__reason">{verdict.reason}</p>
       <dl className="facts facts--compact">
         <div>

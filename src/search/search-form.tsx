@@ -1,11 +1,16 @@
-import { useRef, useState, type FormEvent, type MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
-import { stateName } from "../contract/states.ts";
+import { isStateCode, stateName } from "../contract/states.ts";
+import { NearNumberOffer } from "../shared/near-number-offer.tsx";
+import { matchesNumberFormat, nearNumbers } from "../shared/near-numbers.ts";
 import { rememberState } from "./last-state.ts";
 import {
   looksLikeLicenseNumber,
   submitTarget,
+  typedUrl,
   type FieldError,
   type SearchFormValues,
   type SearchMode,
@@ -37,22 +42,48 @@ interface Props {
   /** The page's history entry holds a search: opening a license then keeps it, behind the form with the number. */
   holdsSearch: boolean;
   onModeChange: (by: SearchMode) => void;
+  /** Marks the URLs this form writes while typing, so the page keeps the form (and its cursor) through them. */
+  formId: number;
 }
 
-export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, onModeChange }: Props) {
+/** A pause this long in typing keeps the search in the history: the next keystroke starts a new entry. */
+const PAUSE_MS = 1000;
+
+export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, onModeChange, formId }: Props) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FieldError | null>(null);
   const stateRef = useRef<HTMLSelectElement>(null);
   const termRef = useRef<HTMLInputElement>(null);
   // A mode chosen by pointer sends the cursor to the box; arrow keys stay in the group, or the next mode is out of reach.
   const pointing = useRef(false);
+  // The entry was written by typing and no pause or Enter has kept it yet: the next keystroke replaces it.
+  const draft = useRef(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
   const mode = MODES.find((m) => m.value === values.by)!;
-  const offer = licenseOffer(values);
+  const decoding = useQuery({ ...licenseQueries.decoding(values.state), enabled: isStateCode(values.state) });
+  const offer = licenseOffer(values, decoding.data?.number?.format ?? null);
   const change = (patch: Partial<SearchFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
+    const next = { ...values, ...patch };
+    setValues(next);
     setProblem(null);
+    if ("q" in patch || "state" in patch) follow(next);
   };
+
+  /** Results as the clerk types: the URL follows, one history entry per search the clerk paused on or entered. */
+  function follow(next: SearchFormValues) {
+    const url = typedUrl(next);
+    if (url === null || url === here) return;
+    void navigate(url, { replace: draft.current, state: { typedBy: formId } });
+    draft.current = true;
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => {
+      draft.current = false;
+    }, PAUSE_MS);
+  }
 
   function chooseMode(by: SearchMode) {
     change({ by });
@@ -72,13 +103,18 @@ export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, on
       (target.field === "state" ? stateRef : termRef).current?.focus();
       return;
     }
-    void go(target);
+    clearTimeout(pause.current);
+    rememberState(values.state);
+    // The search typed is already on screen: Enter keeps it in the history, and takes the clerk to the results.
+    if (!target.formUrl) void navigate(target.url, { replace: draft.current || target.url === here });
+    else void go(target);
+    draft.current = false;
   }
 
   async function go({ url, formUrl }: SubmitTarget) {
     rememberState(values.state);
     // Back from the license comes to the form with its number; a blank form is replaced, a search stays in the history.
-    if (formUrl) await navigate(formUrl, { replace: !holdsSearch });
+    if (formUrl) await navigate(formUrl, { replace: !holdsSearch || draft.current });
     await navigate(url);
   }
 
@@ -163,18 +199,23 @@ export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, on
           <p id="search-term-offer" className="field__offer">
             Looks like a license number.{" "}
             <Link to={offer.url} onClick={(event) => openOffer(event, offer)}>
-              Open license {values.q.trim()} in {stateName(values.state)}
+              Look up license number {values.q.trim()} in {stateName(values.state)}
             </Link>
           </p>
+        ) : null}
+        {values.by === "license" && isStateCode(values.state) && values.q.trim() ? (
+          <NearNumberOffer state={values.state} number={values.q} />
         ) : null}
       </div>
     </form>
   );
 }
 
-/** A name or address term shaped like a license number, in a chosen state: where it would open as one. */
-function licenseOffer(values: SearchFormValues): SubmitTarget | null {
-  if (values.by === "license" || !looksLikeLicenseNumber(values.q)) return null;
+/** A name or address term shaped like a license number (or like the state's), in a chosen state: where it would open as one. */
+function licenseOffer(values: SearchFormValues, format: string | null): SubmitTarget | null {
+  if (values.by === "license") return null;
+  const { q } = values;
+  if (!looksLikeLicenseNumber(q) && !matchesNumberFormat(q, format) && nearNumbers(q, format).length === 0) return null;
   const target = submitTarget({ ...values, by: "license" });
   return "url" in target ? target : null;
 }

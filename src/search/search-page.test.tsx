@@ -27,6 +27,10 @@ function license(n: number, overrides: Partial<License> = {}): License {
 
 let searches: URLSearchParams[];
 let results: License[];
+/** When set, answers each search instead of `results`, when it likes. */
+let reply: ((params: URLSearchParams) => Promise<License[]>) | null;
+/** The licenses the batch route holds, by number. */
+let held: License[];
 let statesDown: boolean;
 
 const problem = (status: number, requestId: string) =>
@@ -38,6 +42,8 @@ const problem = (status: number, requestId: string) =>
 beforeEach(() => {
   searches = [];
   results = [license(1)];
+  reply = null;
+  held = [];
   statesDown = false;
   localStorage.clear();
   vi.stubGlobal(
@@ -56,8 +62,13 @@ beforeEach(() => {
       }
       // A service without our extensions: where each license comes from is not given.
       if (url.pathname.startsWith("/v2/provenance")) return problem(404, "req-0");
+      if (url.pathname.startsWith("/v2/licenses/")) {
+        const asked = url.searchParams.getAll("license");
+        return Response.json({ data: asked.map((n) => held.find((l) => l.license === n) ?? null) });
+      }
+      if (url.pathname !== "/v2/search") return Response.json({ data: null });
       searches.push(url.searchParams);
-      return Response.json({ data: results });
+      return Response.json({ data: reply ? await reply(url.searchParams) : results });
     }),
   );
 });
@@ -97,7 +108,7 @@ it("puts a submitted search in the URL, runs it, and shows the results", async (
   await user.click(screen.getByRole("button", { name: "Search" }));
   expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
   expect((await screen.findByText("1 license found.")).getAttribute("role")).toBe("status");
-  expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "tavern" });
+  expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "tavern" });
   const result = screen.getByRole("listitem");
   expect(within(result).getByRole("link", { name: "Corner Tavern 1" }).getAttribute("href")).toBe(
     "/license/ny/0000001",
@@ -224,12 +235,12 @@ describe("a license number", () => {
     await user.clear(box);
     await user.type(box, "00780-RS-0116");
     expect(screen.getByText(/Looks like a license number/).textContent).toBe(
-      "Looks like a license number. Open license 00780-RS-0116 in New York",
+      "Looks like a license number. Look up license number 00780-RS-0116 in New York",
     );
     await user.click(screen.getByRole("button", { name: "Search" }));
-    expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "00780-RS-0116" });
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "00780-RS-0116" });
 
-    await user.click(screen.getByRole("link", { name: "Open license 00780-RS-0116 in New York" }));
+    await user.click(screen.getByRole("link", { name: "Look up license number 00780-RS-0116 in New York" }));
     await screen.findByRole("heading", { name: "Detail ny:00780-RS-0116" });
     await act(() => router.navigate(-1));
     expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "License number" }).value).toBe("00780-RS-0116");
@@ -312,5 +323,145 @@ describe("the state picker", () => {
     await screen.findByRole("option", { name: "New Jersey (NJ) – unavailable" });
     expect(screen.queryByRole("alert")).toBeNull();
     screen.getByText("2,000 records from an unnamed source.");
+  });
+});
+
+describe("searching as the clerk types", () => {
+  const nameBox = () => screen.getByRole<HTMLInputElement>("searchbox", { name: "Business or owner name" });
+
+  it("shows results without Enter, keeps the cursor in the box, and replaces the URL rather than adding to the history", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny&by=name&q=inn");
+    await screen.findByText("1 license found.");
+    await user.clear(nameBox());
+    await user.type(nameBox(), "tavern");
+
+    await screen.findByRole("heading", { name: "Results for “tavern” in New York" });
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "tavern" });
+    // One letter searches nothing: the first search sent is "ta".
+    expect(searches.map((p) => p.get("name"))).toEqual(["inn", "ta", "tav", "tave", "taver", "tavern"]);
+    expect(document.activeElement).toBe(nameBox());
+
+    // The keystrokes made one entry: Back goes to the search before them.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=inn");
+    expect(nameBox().value).toBe("inn");
+  });
+
+  it("keeps a search in the history after a pause or Enter: the next keystroke starts a new entry", async () => {
+    const user = userEvent.setup();
+    const router = renderAt("/?state=ny");
+    await user.type(nameBox(), "inn");
+    expect(router.state.historyAction).toBe("REPLACE");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+    await user.type(nameBox(), "s");
+    expect(router.state.historyAction).toBe("PUSH");
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=inns");
+    await user.keyboard("{Enter}");
+    // Enter keeps what is on screen (no second entry for it) and takes the clerk to the results.
+    expect(router.state.historyAction).toBe("REPLACE");
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe("results-heading"));
+    await user.type(nameBox(), " x");
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=inns");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=inn");
+    expect(nameBox().value).toBe("inn");
+  });
+
+  it("never shows an older answer that comes after a newer one, and keeps the last answer on screen until the next", async () => {
+    const open = new Map<string, () => void>();
+    reply = (params) => {
+      const q = params.get("name")!;
+      return new Promise((resolve) => open.set(q, () => resolve([license(q.length, { business: `Answer to ${q}` })])));
+    };
+    const user = userEvent.setup();
+    renderAt("/?state=ny");
+    await user.type(nameBox(), "in");
+    await vi.waitFor(() => expect(open.has("in")).toBe(true));
+    open.get("in")!();
+    await screen.findByRole("link", { name: "Answer to in" });
+
+    await user.type(nameBox(), "nk");
+    await vi.waitFor(() => expect(open.has("innk")).toBe(true));
+    // While "innk" is on its way, "in"'s answer stays, said to be "in"'s.
+    expect(screen.getByRole("status").textContent).toBe("Searching… Showing the results for “in” until then.");
+    screen.getByRole("link", { name: "Answer to in" });
+
+    open.get("innk")!();
+    await screen.findByRole("link", { name: "Answer to innk" });
+    open.get("inn")!();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole("link", { name: "Answer to inn" })).toBeNull();
+    screen.getByRole("link", { name: "Answer to innk" });
+    expect(screen.getByRole("status").textContent).toBe("1 license found.");
+  });
+});
+
+describe("near license numbers", () => {
+  const NJ = license(1, {
+    license: "0101-33-005-003",
+    business: "Shore Tavern",
+    state: "nj",
+    dates: { nj: { effective: "2025-07-01", expires: "2026-06-30", issued_original: null, issued_latest: null } },
+  });
+
+  it("in License number mode, offers the number the state holds for one written without its padding", async () => {
+    held = [NJ];
+    const user = userEvent.setup();
+    const router = renderAt("/?state=nj&by=license");
+    await user.type(screen.getByRole("searchbox", { name: "License number" }), "0101-33-5-3");
+    const offer = await screen.findByText(/^Did you mean/);
+    expect(offer.textContent).toBe("Did you mean 0101-33-005-003?");
+    // Offered, not taken: the clerk is still at the form.
+    expect(router.state.location.pathname).toBe("/");
+    await user.click(within(offer).getByRole("link", { name: "0101-33-005-003" }));
+    await screen.findByRole("heading", { name: "Detail nj:0101-33-005-003" });
+  });
+
+  it("offers nothing for a number the state holds as written", async () => {
+    held = [NJ, { ...NJ, license: "0101-33-5-3" }];
+    const user = userEvent.setup();
+    renderAt("/?state=nj&by=license");
+    await user.type(screen.getByRole("searchbox", { name: "License number" }), "0101-33-5-3");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+  });
+
+  it("typed into the Name box in the state's format, even with spaces, is offered as a number lookup", async () => {
+    const user = userEvent.setup();
+    renderAt("/?state=nj");
+    await user.type(screen.getByRole("searchbox", { name: "Business or owner name" }), "0101 33 005 003");
+    const link = await screen.findByRole("link", { name: "Look up license number 0101 33 005 003 in New Jersey" });
+    expect(link.getAttribute("href")).toBe("/license/nj/0101%2033%20005%20003");
+  });
+});
+
+describe("close matches", () => {
+  it("names the words a result holds only within a typo, and marks no exact result", async () => {
+    results = [
+      license(1, { business: "DEAD RABBIT TAVERN", owner: "Sean Muldoon" }),
+      license(2, { business: "Dead Rabit Inn", owner: "Pat Smith" }),
+    ];
+    renderAt("/?state=ny&by=name&q=dead%20rabit");
+    const [close, exact] = await screen.findAllByRole("listitem");
+    expect(within(close!).getByText("close match for rabit")).toBeTruthy();
+    expect(within(exact!).queryByText(/close match/)).toBeNull();
+  });
+
+  it("counts single letters apart or together, as the service does: “pj clarkes” is exact for P J CLARKE'S", async () => {
+    results = [license(1, { business: "P J CLARKE'S", owner: "Pat Smith" })];
+    renderAt("/?state=ny&by=name&q=pj%20clarkes");
+    const item = await screen.findByRole("listitem");
+    expect(within(item).queryByText(/close match/)).toBeNull();
+  });
+
+  it("looks at the street line when searching by address", async () => {
+    results = [license(1, { address: { ...license(1).address, line_1: "12 Broadway" } })];
+    renderAt("/?state=ny&by=address&q=12%20braodway");
+    const item = await screen.findByRole("listitem");
+    within(item).getByText("close match for braodway");
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import { stateName } from "../contract/states.ts";
 import { lastState } from "./last-state.ts";
@@ -12,6 +12,14 @@ import { SearchResults } from "./search-results.tsx";
 export function SearchPage() {
   const [params] = useSearchParams();
   const url = params.toString();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // A URL the form wrote as the clerk typed keeps the form, cursor and all; any other (Enter, Back, a link) sets it again.
+  const [form, setForm] = useState({ key: location.key, id: 0 });
+  if (form.key !== location.key) {
+    const typed = navigationType !== NavigationType.Pop && typedBy(location.state) === form.id;
+    setForm({ key: location.key, id: typed ? form.id : form.id + 1 });
+  }
   const { values, query, problem } = readSearchUrl(params);
   const coverage = useQuery(licenseQueries.coverage());
   const initial = { ...values, state: values.state || lastState() };
@@ -31,9 +39,10 @@ export function SearchPage() {
           Search a state’s license records by business or owner name, street address or license number.
         </p>
       </div>
-      {/* A new URL is a new search: the form starts again from what the URL says. */}
+      {/* A new search not typed here: the form starts again from what the URL says. */}
       <SearchForm
-        key={url}
+        key={form.id}
+        formId={form.id}
         initial={initial}
         coverage={coverage.data}
         coverageFailure={
@@ -54,7 +63,14 @@ export function SearchPage() {
           The search in this link was not run. {problem.error}
         </p>
       ) : null}
-      {shown ? <SearchResults query={shown} /> : null}
+      {shown ? <SearchResults query={shown} typed={typedBy(location.state) !== null} /> : null}
     </>
   );
+}
+
+/** The form that wrote this history entry as the clerk typed, if one did. */
+function typedBy(state: unknown): number | null {
+  return typeof state === "object" && state !== null && "typedBy" in state && typeof state.typedBy === "number"
+    ? state.typedBy
+    : null;
 }

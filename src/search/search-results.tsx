@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../api/api-error.ts";
@@ -12,29 +12,35 @@ import { localIsoDate } from "../shared/dates.ts";
 import { recordAsOf } from "../shared/record-source.ts";
 import { licenseVerdict } from "../shared/verdict.ts";
 import { searchWords } from "./highlight.tsx";
+import { closeMatchWords } from "./close-match.ts";
 import { ResultItem } from "./result-item.tsx";
 import { searchUrl } from "./search-url.ts";
 
-export function SearchResults({ query }: { query: SearchQuery }) {
-  const result = useQuery(licenseQueries.search(query));
+/** `typed`: the search was made as the clerk typed, so the cursor stays in the box rather than coming to the results. */
+export function SearchResults({ query, typed }: { query: SearchQuery; typed: boolean }) {
+  // While the next search is on its way, the last answer stays on screen, marked as the search it answers.
+  const result = useQuery({ ...licenseQueries.search(query), placeholderData: keepPreviousData });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stateLabel = stateName(query.state) ?? query.state.toUpperCase();
-  useArrivalFocus(headingRef, result.isSuccess);
+  useArrivalFocus(headingRef, result.isSuccess && !typed);
 
-  const words = searchWords(query.q);
+  const answered = result.data?.query ?? query;
+  const words = searchWords(answered.q);
   const licenses = result.data?.licenses ?? [];
   const count = licenses.length;
   const today = localIsoDate(new Date());
   // The service answers at most MAX_RESULTS and never says how many more match: a full page is "the first".
   const status = result.isPending
     ? "Searching…"
-    : result.isError
-      ? "The search failed."
-      : count === 0
-        ? "No licenses found."
-        : count === MAX_RESULTS
-          ? `The first ${MAX_RESULTS} matches, best first; there may be more.`
-          : `${count} license${count === 1 ? "" : "s"} found.`;
+    : result.isPlaceholderData
+      ? `Searching… Showing the results for “${answered.q}” until then.`
+      : result.isError
+        ? "The search failed."
+        : count === 0
+          ? "No licenses found."
+          : count === MAX_RESULTS
+            ? `The first ${MAX_RESULTS} matches, best first; there may be more.`
+            : `${count} license${count === 1 ? "" : "s"} found.`;
 
   return (
     <section className="results" aria-labelledby="results-heading" aria-busy={result.isFetching}>
@@ -60,14 +66,19 @@ export function SearchResults({ query }: { query: SearchQuery }) {
       {count === MAX_RESULTS ? (
         <p className="notice notice--info">
           The service gives the first {MAX_RESULTS} matches and does not say how many more there are. Add more words to
-          the {query.by} to narrow the search.
+          the {answered.by} to narrow the search.
         </p>
       ) : null}
 
-      {result.isSuccess && count === 0 ? <NoResults query={query} stateLabel={stateLabel} /> : null}
+      {result.isSuccess && !result.isPlaceholderData && count === 0 ? (
+        <NoResults query={query} stateLabel={stateLabel} />
+      ) : null}
 
       {count > 0 ? (
-        <ol className="results__list" aria-label="Matching licenses">
+        <ol
+          className={result.isPlaceholderData ? "results__list results__list--previous" : "results__list"}
+          aria-label="Matching licenses"
+        >
           {licenses.map((license, i) => {
             const provenance = result.data?.provenance[i] ?? null;
             const verdict = licenseVerdict(license, {
@@ -81,8 +92,9 @@ export function SearchResults({ query }: { query: SearchQuery }) {
                 license={license}
                 verdict={verdict}
                 provenance={provenance}
-                by={query.by}
+                by={answered.by}
                 words={words}
+                closeFor={closeMatchWords(answered, license)}
               />
             );
           })}

@@ -38,6 +38,21 @@ export function searchUrl(query: SearchQuery): string {
   return searchFormUrl(query);
 }
 
+/** Fewer characters search nothing while typing: one letter matches too much to help. Enter still searches them. */
+export const INSTANT_MIN_LENGTH = 2;
+
+/**
+ * Where the page goes as a name or address is typed: the search once the term has INSTANT_MIN_LENGTH
+ * characters, the form without results before that; null when typing changes nothing (a license number,
+ * no state, or a term the search refuses, which Enter explains).
+ */
+export function typedUrl(values: SearchFormValues): string | null {
+  if (values.by === "license" || !isStateCode(values.state)) return null;
+  if ([...values.q.trim()].length < INSTANT_MIN_LENGTH) return searchFormUrl({ state: values.state, by: values.by });
+  const target = submitTarget(values);
+  return "url" in target ? target.url : null;
+}
+
 /**
  * A term typed as a name or address that is more likely a license number: one token, at least 4 digits, and
  * more digits than anything else (`1268007`, `00780-RS-0116`, `0101-33-005-003`; not `7-eleven` or `12 main st`).

@@ -40,3 +40,13 @@ export function nearNumbers(given: string, format: string | null): string[] {
   // The number as given is the number, not a near one.
   return near === given.trim() ? [] : [near];
 }
+
+/** Whether `given` is written exactly in the state's number format (`9` a digit, `A` a letter, the rest as written). */
+export function matchesNumberFormat(given: string, format: string | null): boolean {
+  if (format === null) return false;
+  const pattern = format
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/9/g, "[0-9]")
+    .replace(/A/g, "[A-Za-z]");
+  return new RegExp(`^${pattern}$`).test(given.trim());
+}

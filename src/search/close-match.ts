@@ -1,0 +1,39 @@
+import type { License } from "../contract/license.ts";
+import { normalizeText, words } from "../contract/normalize-text.ts";
+import type { SearchQuery } from "../contract/search-query.ts";
+
+/**
+ * The words of a search that a result holds only as a close match (the service forgives a typo or two):
+ * each query word that starts no word of the business or owner (of the street line, searching by address).
+ * Single letters count written apart or together, as the service counts them: "pj" matches P J CLARKE'S.
+ */
+export function closeMatchWords(query: SearchQuery, license: License): string[] {
+  const fields = query.by === "name" ? [license.business, license.owner] : [license.address.line_1];
+  const held = fields.flatMap((field) => {
+    const own = words(normalizeText(field));
+    return [...own, ...joinInitials(own)];
+  });
+  const unmatched = (asked: string[]) => asked.filter((word) => !held.some((h) => h.startsWith(word)));
+  const asked = words(normalizeText(query.q));
+  const apart = unmatched(asked);
+  if (apart.length === 0) return [];
+  const together = unmatched(joinInitials(asked));
+  return together.length < apart.length ? together : apart;
+}
+
+/** Runs of single letters written as one word: ["p", "j", "clarkes"] -> ["pj", "clarkes"]. */
+function joinInitials(list: readonly string[]): string[] {
+  const out: string[] = [];
+  let run = "";
+  for (const word of list) {
+    if (word.length === 1) {
+      run += word;
+      continue;
+    }
+    if (run) out.push(run);
+    run = "";
+    out.push(word);
+  }
+  if (run) out.push(run);
+  return out;
+}
