@@ -13,16 +13,23 @@ export interface MixQuery {
 }
 
 const RARE = { min: 2, max: 5 };
+/** Bumped when the classes change, so a saved mix of an older set is chosen again. */
+const MIX_VERSION = 2;
 const MIX_FILE = join(BENCH_DIR, "query-mix.json");
 
 /** The mix of this build of the data: choosing it reads every row, so it is kept beside the database. */
 export function queryMixOf(db: Db, state: string, build: string): MixQuery[] {
   if (existsSync(MIX_FILE)) {
-    const saved = JSON.parse(readFileSync(MIX_FILE, "utf8")) as { build: string; state: string; mix: MixQuery[] };
-    if (saved.build === build && saved.state === state) return saved.mix;
+    const saved = JSON.parse(readFileSync(MIX_FILE, "utf8")) as {
+      build: string;
+      state: string;
+      version?: number;
+      mix: MixQuery[];
+    };
+    if (saved.build === build && saved.state === state && saved.version === MIX_VERSION) return saved.mix;
   }
   const mix = chooseQueryMix(db, state);
-  writeFileSync(MIX_FILE, JSON.stringify({ build, state, mix }));
+  writeFileSync(MIX_FILE, JSON.stringify({ build, state, version: MIX_VERSION, mix }));
   return mix;
 }
 
@@ -36,6 +43,7 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
   const rows = liveRowsTable(db, state);
   const words = new Map<string, number>();
   const pairs = new Map<string, number>();
+  const triples = new Map<string, number>();
   const starts1 = new Map<string, number>();
   const starts2 = new Map<string, number>();
   const names = db.prepare(`SELECT business_key, owner_key FROM ${rows}`).raw().iterate() as Iterable<string[]>;
@@ -47,6 +55,8 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
         bump(starts1, w.slice(0, 1));
         if (w.length >= 2) bump(starts2, w.slice(0, 2));
         if (i > 0 && isWord(ws[i - 1]!) && isWord(w)) bump(pairs, `${ws[i - 1]} ${w}`);
+        if (i > 1 && isWord(ws[i - 2]!) && isWord(ws[i - 1]!) && isWord(w))
+          bump(triples, `${ws[i - 2]} ${ws[i - 1]} ${w}`);
       });
     }
   }
@@ -75,6 +85,7 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
   if (!rare || !nothing) throw new Error(`no rare or no absent word in ${state}: is the bench database complete?`);
 
   const common = top(new Map([...words].filter(([w]) => isWord(w))));
+  const long = top(new Map([...words].filter(([w]) => isWord(w) && w.length >= 8)));
   // A pair a clerk would type (`new york`), not the common word again (`wine and`).
   const pair = top(new Map([...pairs].filter(([p]) => !p.split(" ").includes(common))));
   return [
@@ -85,7 +96,23 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
     { label: "no match", by: "name", q: nothing },
     { label: "one character", by: "name", q: top(starts1) },
     { label: "two characters", by: "name", q: top(starts2) },
+    { label: "three words", by: "name", q: top(triples) },
+    // As a clerk mistypes: neighbours swapped in a word a handful of records hold (one edit)...
+    { label: "typo, one edit", by: "name", q: swapped(rare) },
+    // ...a long common word with a letter dropped and two swapped (two edits), and a typo in a pair.
+    { label: "typo, two edits", by: "name", q: dropped(swapped(long)) },
+    { label: "two words, one typo", by: "name", q: `${pair.split(" ")[0]} ${swapped(pair.split(" ")[1]!)}` },
   ];
+}
+
+/** `rabbit` -> `rbabit`: the second and third letters swapped. */
+function swapped(word: string): string {
+  return `${word[0]}${word[2]}${word[1]}${word.slice(3)}`;
+}
+
+/** `restaurant` -> `restaurnt`: the third letter from the end dropped. */
+function dropped(word: string): string {
+  return `${word.slice(0, -3)}${word.slice(-2)}`;
 }
 
 /** A word of at least three letters: shorter ones are the one- and two-character classes. */
