@@ -29,6 +29,13 @@ describe("search that forgives a typo, on the real lists", () => {
     expect(search("ma", "name", "unoin oyster")[0]?.business).toBe("UNION OYSTER HOUSE");
   });
 
+  it("takes initials written apart or together as the same word", () => {
+    for (const q of ["pj clarkes", "p j clarkes", "p.j. clarke's"]) {
+      expect(search("ny", "name", q)[0]?.business, q).toBe("P J CLARKE'S");
+    }
+    expect(search("ny", "name", "rj's place")[0]?.business).toBe("R J'S PLACE INC");
+  });
+
   it("finds an address with a street name mistyped", () => {
     const found = search("ny", "address", "30 wter street");
     expect(found.map((l) => l.address.line_1)).toContain("30 WATER STREET");

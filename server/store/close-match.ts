@@ -33,12 +33,15 @@ export function createCloseMatch(db: Db) {
   /** The terms with each word no row holds replaced by its near words; null when none needs it, or one has none. */
   return function closeTerms(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): SearchTerms | null {
     const t = datasetTables(datasetId);
-    let corrected = false;
+    const initials = withInitials(terms.words);
+    let corrected = initials.changed;
     const words: SearchTerms["words"] = [];
-    for (const word of terms.words) {
+    for (const word of initials.words) {
       const typed = word.forms[0]!;
       const found =
-        allowedEdits(typed) === 0 || word.forms.some((form) => fields.some((f) => startsAWord(t.words(f), form)));
+        typed.includes(" ") ||
+        allowedEdits(typed) === 0 ||
+        word.forms.some((form) => fields.some((f) => startsAWord(t.words(f), form)));
       if (found) {
         words.push(word);
         continue;
@@ -55,4 +58,50 @@ export function createCloseMatch(db: Db) {
     const whole = words.map((w) => w.forms[0]!).join(" ");
     return { words, whole, prefixes: [whole] };
   };
+}
+
+const INITIALS = /^[a-z]{1,3}$/;
+
+/** `rjs` -> `r js`, `rj s`, `r j s`: the ways a short word may have been initials spelt apart. */
+function spacings(word: string): string[] {
+  if (word.length < 2) return [];
+  const rest = word.slice(1);
+  return [
+    `${word[0]} ${rest}`,
+    ...spacings(rest).map((s) => `${word[0]}${s}`),
+    ...spacings(rest).map((s) => `${word[0]} ${s}`),
+  ].filter((form, i, all) => all.indexOf(form) === i);
+}
+
+/**
+ * Single letters written apart or together are the same word: a run of one-letter words ("p j")
+ * also stands for them joined ("pj"), and a word of two or three letters ("pj", "rjs" from R J'S)
+ * for its letters apart ("p j", "r js"). Exported for the tests' plain rule.
+ */
+export function withInitials(words: SearchTerms["words"]): { words: SearchTerms["words"]; changed: boolean } {
+  const out: SearchTerms["words"] = [];
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    const typed = words[i]!.forms[0]!;
+    let end = i;
+    while (
+      typed.length === 1 &&
+      INITIALS.test(typed) &&
+      words[end + 1]?.forms[0]?.length === 1 &&
+      INITIALS.test(words[end + 1]!.forms[0]!)
+    )
+      end++;
+    if (end > i) {
+      const letters = words.slice(i, end + 1).map((w) => w.forms[0]!);
+      out.push({ forms: [letters.join(" "), letters.join("")] });
+      changed = true;
+      i = end;
+    } else if (typed.length >= 2 && INITIALS.test(typed)) {
+      out.push({ forms: [...words[i]!.forms, ...spacings(typed)] });
+      changed = true;
+    } else {
+      out.push(words[i]!);
+    }
+  }
+  return { words: out, changed };
 }

@@ -10,6 +10,7 @@ import { openDatabase } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";
 import { compareRanked, matchTier, type Ranked } from "./search-ranking.ts";
 import { words } from "../../src/contract/normalize-text.ts";
+import { withInitials } from "./close-match.ts";
 import { allowedEdits, editDistance } from "./near-words.ts";
 import { fieldKey, FIELDS_BY, searchTerms, type KeyField, type SearchTerms } from "./search-terms.ts";
 
@@ -47,12 +48,13 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
   if (exact.length > 0) return exact;
   const fieldWords = records.flatMap((r) => FIELDS_BY[by].flatMap((f) => words(fieldKey(f, fieldText(r, f)))));
   const vocabulary = [...new Set(fieldWords.filter((w) => w.length >= 3 && !/\d/.test(w)))];
-  let corrected = false;
+  const initials = withInitials(terms.words);
+  let corrected = initials.changed;
   const closeWords: SearchTerms["words"] = [];
-  for (const word of terms.words) {
+  for (const word of initials.words) {
     const typed = word.forms[0]!;
     const max = allowedEdits(typed);
-    if (max === 0 || word.forms.some((form) => fieldWords.some((w) => w.startsWith(form)))) {
+    if (typed.includes(" ") || max === 0 || word.forms.some((form) => fieldWords.some((w) => w.startsWith(form)))) {
       closeWords.push(word);
       continue;
     }

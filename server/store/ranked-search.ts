@@ -207,6 +207,8 @@ function fieldStartMatch(terms: SearchTerms): string {
  * which made rare words slow, is left out. One letter needs both marks to make a trigram.
  */
 function atWordStart(form: string): string {
+  // Initials spelt apart ("p j"): each a word start, in a row.
+  if (form.includes(" ")) return `"${markWordStarts(form)}"`;
   return form.length === 1 ? `"^^${form}"` : `"^${form}"`;
 }
 
@@ -218,6 +220,9 @@ function wordStartMatch(terms: SearchTerms): string {
 /** FTS5 query: every word anywhere; words under three characters at a word start. */
 function anywhereMatch(terms: SearchTerms): string {
   return terms.words
-    .map((w) => `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD ? `"${f}"` : atWordStart(f))).join(" OR ")})`)
+    .map(
+      (w) =>
+        `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD && !f.includes(" ") ? `"${f}"` : atWordStart(f))).join(" OR ")})`,
+    )
     .join(" AND ");
 }

@@ -1,4 +1,4 @@
-import { MIN_INSIDE_WORD, startsInOrder, type SearchTerms } from "./search-terms.ts";
+import { formStartsAt, MIN_INSIDE_WORD, startsInOrder, type SearchTerms } from "./search-terms.ts";
 import { words } from "../../src/contract/normalize-text.ts";
 
 /**
@@ -10,8 +10,10 @@ import { words } from "../../src/contract/normalize-text.ts";
  */
 export function matchTier(field: string, terms: SearchTerms): number | null {
   const fieldWords = words(field);
-  const startsAWord = (form: string) => fieldWords.some((f) => f.startsWith(form));
-  const occurs = (form: string) => (form.length >= MIN_INSIDE_WORD ? field.includes(form) : startsAWord(form));
+  const startsAWord = (form: string) => fieldWords.some((_, at) => formStartsAt(fieldWords, at, form));
+  // Initials spelt apart ("p j") are whole words: they match only where a word starts.
+  const occurs = (form: string) =>
+    form.length >= MIN_INSIDE_WORD && !form.includes(" ") ? field.includes(form) : startsAWord(form);
   if (!terms.words.every((w) => w.forms.some(occurs))) return null;
   if (field === terms.whole) return 0;
   if (terms.prefixes.some((p) => field.startsWith(p))) return 1;

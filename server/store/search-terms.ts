@@ -45,11 +45,23 @@ export function searchTerms(by: SearchField, q: string): SearchTerms | null {
   };
 }
 
+/**
+ * Whether a form starts the field word at `at`. A form of several words (initials spelt apart, "p j")
+ * is those words in a row, each whole but the last, which may be half typed.
+ */
+export function formStartsAt(fieldWords: readonly string[], at: number, form: string): boolean {
+  if (!form.includes(" ")) return fieldWords[at]?.startsWith(form) ?? false;
+  const parts = form.split(" ");
+  return parts.every((part, k) =>
+    k === parts.length - 1 ? (fieldWords[at + k]?.startsWith(part) ?? false) : fieldWords[at + k] === part,
+  );
+}
+
 /** Whether the query words start field words in the query's order. */
 export function startsInOrder(fieldWords: string[], terms: SearchTerms): boolean {
   let at = 0;
   for (const w of terms.words) {
-    while (at < fieldWords.length && !w.forms.some((f) => fieldWords[at]!.startsWith(f))) at++;
+    while (at < fieldWords.length && !w.forms.some((f) => formStartsAt(fieldWords, at, f))) at++;
     if (at === fieldWords.length) return false;
     at++;
   }
