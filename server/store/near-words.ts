@@ -58,14 +58,15 @@ function ends(word: string, letters: number): string[] {
  */
 export class Vocabulary {
   private readonly byEnd = new Map<string, string[]>();
-  private readonly byLength = new Map<number, string[]>();
+  private readonly byLength = new Map<number, { words: string[]; masks: number[] }>();
 
   constructor(words: Iterable<string>) {
     for (const word of words) {
       if (/\d/.test(word)) continue;
-      const same = this.byLength.get(word.length);
-      if (same) same.push(word);
-      else this.byLength.set(word.length, [word]);
+      const same = this.byLength.get(word.length) ?? { words: [], masks: [] };
+      this.byLength.set(word.length, same);
+      same.words.push(word);
+      same.masks.push(letterMask(word));
       const keys = word.length <= 5 ? [...ends(word, 2), ...ends(word, 1)] : ends(word, 2);
       for (const key of new Set(keys)) {
         const list = this.byEnd.get(key);
@@ -81,19 +82,26 @@ export class Vocabulary {
     if (max === 0) return [];
     const letters = word.length <= 4 ? 1 : 2;
     const found = new Map<string, number>();
+    const mask = letterMask(word);
     for (let length = word.length - max; length <= word.length + max; length++) {
-      const lists =
-        max === 1
-          ? [`${length}^${word.slice(0, letters)}`, `${length}$${word.slice(-letters)}`].map((key) =>
-              this.byEnd.get(key),
-            )
-          : [this.byLength.get(length)];
-      for (const list of lists) {
-        for (const candidate of list ?? []) {
-          if (found.has(candidate)) continue;
-          const edits = editDistance(word, candidate, max);
-          if (edits > 0 && edits <= max) found.set(candidate, edits);
+      if (max === 1) {
+        for (const key of [`${length}^${word.slice(0, letters)}`, `${length}$${word.slice(-letters)}`]) {
+          for (const candidate of this.byEnd.get(key) ?? []) {
+            if (found.has(candidate)) continue;
+            const edits = editDistance(word, candidate, max);
+            if (edits > 0 && edits <= max) found.set(candidate, edits);
+          }
         }
+        continue;
+      }
+      const same = this.byLength.get(length);
+      if (!same) continue;
+      for (let k = 0; k < same.words.length; k++) {
+        // An edit adds or takes away at most two letters of the set a word uses: most words differ by more.
+        if (bitCount(mask ^ same.masks[k]!) > 2 * max) continue;
+        const candidate = same.words[k]!;
+        const edits = editDistance(word, candidate, max);
+        if (edits > 0 && edits <= max) found.set(candidate, edits);
       }
     }
     return [...found]
@@ -101,4 +109,20 @@ export class Vocabulary {
       .sort((a, b) => a.edits - b.edits || (a.word < b.word ? -1 : 1))
       .slice(0, limit);
   }
+}
+
+/** Which of a-z (and, folded together, any other letter) a word uses, one bit each. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) - 97;
+    mask |= 1 << (c >= 0 && c < 26 ? c : 26);
+  }
+  return mask;
+}
+
+function bitCount(n: number): number {
+  n = n - ((n >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
