@@ -33,7 +33,7 @@ export function createCloseMatch(db: Db) {
   /** The terms with each word no row holds replaced by its near words; null when none needs it, or one has none. */
   return function closeTerms(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): SearchTerms | null {
     const t = datasetTables(datasetId);
-    const initials = withInitials(terms.words);
+    const initials = withInitials(terms.words, (form) => fields.some((f) => startsAWord(t.words(f), form)));
     let corrected = initials.changed;
     const words: SearchTerms["words"] = [];
     for (const word of initials.words) {
@@ -75,10 +75,15 @@ function spacings(word: string): string[] {
 
 /**
  * Single letters written apart or together are the same word: a run of one-letter words ("p j")
- * also stands for them joined ("pj"), and a word of two or three letters ("pj", "rjs" from R J'S)
- * for its letters apart ("p j", "r js"). Exported for the tests' plain rule.
+ * also stands for them joined ("pj"), and a word of two letters ("pj"), or of three that starts no
+ * word of the data ("rjs", from R J'S), for its letters apart ("p j", "r js"): "new" and "and"
+ * stay words, and their six ways apart would cost every query that holds them.
+ * Exported for the tests' plain rule.
  */
-export function withInitials(words: SearchTerms["words"]): { words: SearchTerms["words"]; changed: boolean } {
+export function withInitials(
+  words: SearchTerms["words"],
+  startsAWord: (form: string) => boolean,
+): { words: SearchTerms["words"]; changed: boolean } {
   const out: SearchTerms["words"] = [];
   let changed = false;
   for (let i = 0; i < words.length; i++) {
@@ -96,7 +101,7 @@ export function withInitials(words: SearchTerms["words"]): { words: SearchTerms[
       out.push({ forms: [letters.join(" "), letters.join("")] });
       changed = true;
       i = end;
-    } else if (typed.length >= 2 && INITIALS.test(typed)) {
+    } else if (INITIALS.test(typed) && (typed.length === 2 || (typed.length === 3 && !startsAWord(typed)))) {
       out.push({ forms: [...words[i]!.forms, ...spacings(typed)] });
       changed = true;
     } else {

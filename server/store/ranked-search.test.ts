@@ -48,7 +48,7 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
   if (exact.length > 0) return exact;
   const fieldWords = records.flatMap((r) => FIELDS_BY[by].flatMap((f) => words(fieldKey(f, fieldText(r, f)))));
   const vocabulary = [...new Set(fieldWords.filter((w) => w.length >= 3 && !/\d/.test(w)))];
-  const initials = withInitials(terms.words);
+  const initials = withInitials(terms.words, (form) => fieldWords.some((w) => w.startsWith(form)));
   let corrected = initials.changed;
   const closeWords: SearchTerms["words"] = [];
   for (const word of initials.words) {
