@@ -131,15 +131,12 @@ export function openWatchStore(file: string) {
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
 
+  // A watched license with the count of its changes not yet seen.
+  const withUnseen = `SELECT w.*, (SELECT count(*) FROM changes c WHERE c.state = w.state AND c.license = w.license AND c.seen = 0) AS unseen
+    FROM watched w`;
   const statements = {
-    entries: db.prepare<[], WatchedRow>(
-      `SELECT w.*, (SELECT count(*) FROM changes c WHERE c.state = w.state AND c.license = w.license AND c.seen = 0) AS unseen
-       FROM watched w ORDER BY w.state, w.license`,
-    ),
-    entry: db.prepare<[string, string], WatchedRow>(
-      `SELECT w.*, (SELECT count(*) FROM changes c WHERE c.state = w.state AND c.license = w.license AND c.seen = 0) AS unseen
-       FROM watched w WHERE w.state = ? AND w.license = ?`,
-    ),
+    entries: db.prepare<[], WatchedRow>(`${withUnseen} ORDER BY w.state, w.license`),
+    entry: db.prepare<[string, string], WatchedRow>(`${withUnseen} WHERE w.state = ? AND w.license = ?`),
     count: db.prepare<[], number>("SELECT count(*) FROM watched").pluck(),
     has: db.prepare<[string, string], number>("SELECT 1 FROM watched WHERE state = ? AND license = ?").pluck(),
     insert: db.prepare(
@@ -166,8 +163,8 @@ export function openWatchStore(file: string) {
     startCheck: db.prepare<[string, string, number]>(
       "INSERT INTO checks (trigger, started_at, total) VALUES (?, ?, ?)",
     ),
-    unfinished: db.prepare<[], CheckRow>("SELECT * FROM checks WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"),
-    lastCheck: db.prepare<[], CheckRow>("SELECT * FROM checks ORDER BY id DESC LIMIT 1"),
+    unfinished: db.prepare<[], WatchCheck>("SELECT * FROM checks WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"),
+    lastCheck: db.prepare<[], WatchCheck>("SELECT * FROM checks ORDER BY id DESC LIMIT 1"),
     progress: db.prepare<[number, string | null, number]>(
       "UPDATE checks SET checked = checked + ?, error = coalesce(error, ?) WHERE id = ?",
     ),
@@ -257,18 +254,13 @@ export function openWatchStore(file: string) {
     /** The check a restart interrupted, to finish first; else a new one over every watched license. */
     beginCheck(trigger: WatchCheck["trigger"], at: string): WatchCheck {
       const open = statements.unfinished.get();
-      if (open) return checkOf(open);
+      if (open) return open;
       statements.startCheck.run(trigger, at, statements.count.get() ?? 0);
-      return checkOf(statements.lastCheck.get()!);
+      return statements.lastCheck.get()!;
     },
-    unfinishedCheck: () => {
-      const open = statements.unfinished.get();
-      return open ? checkOf(open) : null;
-    },
-    lastCheck: () => {
-      const last = statements.lastCheck.get();
-      return last ? checkOf(last) : null;
-    },
+    // The checks table's columns are the contract's check, name for name.
+    unfinishedCheck: (): WatchCheck | null => statements.unfinished.get() ?? null,
+    lastCheck: (): WatchCheck | null => statements.lastCheck.get() ?? null,
     /** The watched licenses this check has not answered for yet, with what was last seen of each. */
     toCheck: (checkId: number) =>
       statements.toCheck.all(checkId).map((row) => ({
@@ -334,21 +326,6 @@ export function openWatchStore(file: string) {
     meta: (name: string) => statements.getMeta.get(name) ?? null,
     setMeta: (name: string, value: string) => statements.setMeta.run(name, value),
   };
-}
-
-interface CheckRow {
-  id: number;
-  trigger: WatchCheck["trigger"];
-  started_at: string;
-  finished_at: string | null;
-  checked: number;
-  total: number;
-  changes: number;
-  error: string | null;
-}
-
-function checkOf(row: CheckRow): WatchCheck {
-  return { ...row };
 }
 
 function changeOf(row: ChangeRow): Omit<WatchChange, "link"> {

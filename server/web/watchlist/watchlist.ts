@@ -109,6 +109,9 @@ export function createWatchlist({
     );
   }
 
+  /** The running check, else the last one. */
+  const currentCheck = () => store.unfinishedCheck() ?? store.lastCheck();
+
   if (checkOnStart || store.unfinishedCheck()) check("start-up");
   schedule();
   store.retryPending(now().toISOString());
@@ -120,16 +123,14 @@ export function createWatchlist({
         entries: store.entries(),
         changes: store.unseenChanges().map((c) => ({ ...c, link: link(c.state, c.license) })),
         looked_at: store.lookedAt(),
-        check: store.unfinishedCheck() ?? store.lastCheck(),
-
+        check: currentCheck(),
         next_check_at: nextCheckAt && nextCheckAt.toISOString(),
         alerts: { webhook: webhook !== null, email: email !== null, undelivered: store.undelivered() },
         max: MAX_WATCHED,
       };
     },
     entry: (state: string, license: string): WatchEntry | null => store.entry(state, license),
-    /** The running check, else the last one. */
-    currentCheck: () => store.unfinishedCheck() ?? store.lastCheck(),
+    currentCheck,
     remove: (state: string, license: string) => store.remove(state, license),
     markSeen: (upTo: number) => store.markSeen(upTo, now().toISOString()),
     check,
@@ -167,13 +168,12 @@ export function createWatchlist({
       const rowsOf = new Map<string, WatchAddRow[]>();
       for (const [state, numbers] of asked) {
         const name = stateName(state) ?? state.toUpperCase();
-        const fresh = [...numbers.keys()].filter((n) => !store.has(state, n));
-        for (const n of numbers.keys()) {
-          if (store.has(state, n)) {
-            for (const row of numbers.get(n)!) {
+        const fresh: string[] = [];
+        for (const [n, rowsOfN] of numbers) {
+          if (!store.has(state, n)) fresh.push(n);
+          else
+            for (const row of rowsOfN)
               results.set(row, { row: row.row, state, license: n, outcome: "already watched", error: null });
-            }
-          }
         }
         for (let start = 0; start < fresh.length; start += reader.batchSize) {
           const part = fresh.slice(start, start + reader.batchSize);
