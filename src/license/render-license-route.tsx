@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import { Suspense } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { renderRoutes } from "../shared/render-routes.tsx";
 import { LicenseRoute } from "./license-route.tsx";
 
 /** For tests: the license route at `url`, with a search page to leave to, over a fresh query client that never retries. */
 export function renderLicenseRoute(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/", element: <h1>Search</h1> },
       {
@@ -20,14 +17,8 @@ export function renderLicenseRoute(url: string) {
         ),
       },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 /** For tests: `fetch` answered by `reply`, each path asked recorded in the returned list, in order. */

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, useParams } from "react-router";
+import { useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { License } from "../contract/license.ts";
 import { SearchPage } from "./search-page.tsx";
+import { renderRoutes } from "../shared/render-routes.tsx";
 
 function license(n: number, overrides: Partial<License> = {}): License {
   return {
@@ -84,20 +84,13 @@ function Detail() {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/", Component: SearchPage },
       { path: "/license/:state/:license", Component: Detail },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 it("puts a submitted search in the URL, runs it, and shows the results", async () => {

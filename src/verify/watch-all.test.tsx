@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WatchAddResult } from "../contract/watchlist.ts";
 import type { RowResult } from "./verify-list.ts";
 import { VerifyResults } from "./verify-results.tsx";
+import { renderRoutes } from "../shared/render-routes.tsx";
 
 function result(row: number, state: string, license: string, matched: string, verdict: RowResult["verdict"]) {
   return {
@@ -51,16 +50,10 @@ function serve(answer: () => Response) {
 }
 
 function renderResults() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const page = () => (
     <VerifyResults headingRef={createRef()} results={RESULTS} checkedAt="2026-11-22T10:00:00.000Z" complete />
   );
-  const router = createMemoryRouter([{ path: "/verify", Component: page }], { initialEntries: ["/verify"] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: "/verify", Component: page }], "/verify");
 }
 
 afterEach(() => vi.unstubAllGlobals());

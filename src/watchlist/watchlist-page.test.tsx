@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import type { WatchChange, WatchCheck, WatchEntry, Watchlist } from "../contract/watchlist.ts";
 import { WatchlistPage } from "./watchlist-page.tsx";
+import { renderRoutes } from "../shared/render-routes.tsx";
 
 // The clerk's clock: 10:00 on November 22, 2026, where they are.
 const NOW = new Date("2026-11-22T10:00:00");
@@ -139,20 +138,13 @@ function serveList(
 }
 
 function renderPage(url = "/watchlist") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/watchlist", Component: WatchlistPage },
       { path: "/license/:state/:license", element: <h1>License</h1> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 /** The table's rows as a clerk reads them: number, then verdict. */
