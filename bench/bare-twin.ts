@@ -1,7 +1,7 @@
 import { startChild, type ChildServer } from "./child-server.ts";
 
 /** What each endpoint's load asks of the bare server: one path standing for all of its answers. */
-export const BARE_PATHS = { license: ["/license"], search: ["/search"] };
+export const BARE_PATHS = { license: ["/license"], search: ["/search"], searchBefore: ["/search"] };
 
 /**
  * The bare node:http server (bare-server.ts) answering the bytes of one real /v2/license and one

@@ -12,11 +12,12 @@ export const FIRST_NAMES = [
   "YUSUF", "AHMED", "OMAR", "FATIMA", "KWAME", "AISHA", "OLGA", "IVAN", "SERGEI", "TATIANA", "RENÉ",
 ];
 
-/** Short forms used in possessive names: `JOE'S BAR & GRILL`. */
+/** Short forms used in possessive names: `JOE'S BAR & GRILL`, and initials as owners write them: `P J'S PUB`. */
 // prettier-ignore
 export const NICKNAMES = [
   "JOE", "TONY", "SAL", "MIKE", "JIMMY", "EDDIE", "FRANKIE", "BOBBY", "DANNY", "CHARLIE", "MAGGIE",
   "ROSIE", "SALLY", "LUCY", "MOLLY", "NICK", "PETE", "GUS", "MAX", "BILLY", "JACK", "RITA", "DOT",
+  "P J", "R J", "T J",
 ];
 
 // prettier-ignore

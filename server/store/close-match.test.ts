@@ -5,7 +5,9 @@ import { importSource } from "../import/import-source.ts";
 import { maAbcc } from "../import/ma-abcc/adapter.ts";
 import { nySla } from "../import/ny-sla/adapter.ts";
 import { createLicenseRepo } from "./license-repo.ts";
+import { licenseFixture } from "../testing/license-fixture.ts";
 import { openDatabase, type Db } from "./open-database.ts";
+import { replaceState } from "./replace-state.ts";
 
 // The examples of issue 17, on the agencies' own files: what a clerk types from an invoice or a call.
 let db: Db;
@@ -51,5 +53,24 @@ describe("search that forgives a typo, on the real lists", () => {
 
   it("still finds nothing for what is near no word at all", () => {
     expect(search("ny", "name", "qxzqxz")).toEqual([]);
+  });
+});
+
+describe("initials typed together, where the letters also make a word of the data", () => {
+  it("takes “tjs wine” for T J'S WINE BAR though TJS GROUP LLC exists, and keeps “new” whole beside a typo", async () => {
+    const small = openDatabase(":memory:");
+    const rec = (license: string, business: string, owner: string) => licenseFixture({ license, business, owner });
+    await replaceState(small, { state: "ny", source: "test", asOf: null }, [
+      rec("1", "T J'S WINE BAR", "TJWB RESTAURANT GROUP CORP"),
+      rec("2", "T J'S PUB", "TJS GROUP LLC"),
+      rec("3", "NEW YORK WINE", "N Y W LLC"),
+    ]);
+    const repo = createLicenseRepo(small);
+    const names = (q: string) =>
+      repo.search({ state: "ny", by: "name", q }).map((doc) => (JSON.parse(doc) as License).business);
+    expect(names("tjs wine")).toEqual(["T J'S WINE BAR"]);
+    expect(names("tjs")).toEqual(["T J'S PUB"]);
+    expect(names("new yrok")).toEqual(["NEW YORK WINE"]);
+    small.close();
   });
 });

@@ -2,7 +2,7 @@ import { datasetTables } from "./dataset-tables.ts";
 import { mapUntilChange } from "./change-watch.ts";
 import { allowedEdits, Vocabulary } from "./near-words.ts";
 import type { Db } from "./open-database.ts";
-import type { KeyField, SearchTerms } from "./search-terms.ts";
+import type { KeyField, QueryWord, SearchTerms } from "./search-terms.ts";
 import { statementCache } from "./statement-cache.ts";
 
 /** The near words a misspelt query word may stand for, nearest first: enough for a typo, few enough to stay fast. */
@@ -33,19 +33,22 @@ export function createCloseMatch(db: Db) {
   /** The terms with each word no row holds replaced by its near words; null when none needs it, or one has none. */
   return function closeTerms(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): SearchTerms | null {
     const t = datasetTables(datasetId);
-    const initials = withInitials(terms.words, (form) => fields.some((f) => startsAWord(t.words(f), form)));
+    const startsAnyWord = (form: string) => fields.some((f) => startsAWord(t.words(f), form));
+    const misspelt = (word: QueryWord) => {
+      const typed = word.forms[0]!;
+      return !typed.includes(" ") && allowedEdits(typed) > 0 && !word.forms.some(startsAnyWord);
+    };
+    const typos = new Set(terms.words.filter(misspelt));
+    const initials = withInitials(terms.words, startsAnyWord);
     let corrected = initials.changed;
     const words: SearchTerms["words"] = [];
+    // A word withInitials changed is one of 3 letters or fewer: never a typo (allowedEdits).
     for (const word of initials.words) {
-      const typed = word.forms[0]!;
-      const found =
-        typed.includes(" ") ||
-        allowedEdits(typed) === 0 ||
-        word.forms.some((form) => fields.some((f) => startsAWord(t.words(f), form)));
-      if (found) {
+      if (!typos.has(word)) {
         words.push(word);
         continue;
       }
+      const typed = word.forms[0]!;
       const near = fields
         .flatMap((f) => vocabulary(t.vocabulary(f)).near(typed, MOST_NEAR_WORDS))
         .sort((a, b) => a.edits - b.edits || (a.word < b.word ? -1 : 1));
@@ -75,9 +78,11 @@ function spacings(word: string): string[] {
 
 /**
  * Single letters written apart or together are the same word: a run of one-letter words ("p j")
- * also stands for them joined ("pj"), and a word of two letters ("pj"), or of three that starts no
- * word of the data ("rjs", from R J'S), for its letters apart ("p j", "r js"): "new" and "and"
- * stay words, and their six ways apart would cost every query that holds them.
+ * also stands for them joined ("pj"), and a word of two letters ("pj") for its letters apart ("p j").
+ * So does a word of three that has no vowel ("tjs", though TJS GROUP LLC exists) or starts no word of
+ * the data ("rjs", from R J'S): "new" and "and" stay words, and their ways apart would cost every
+ * query that holds them. The last word of several is being typed ("new yr", "new yro"), not initials:
+ * taken apart, each keystroke cost tens of milliseconds over a million owners' middle initials.
  * Exported for the tests' plain rule.
  */
 export function withInitials(
@@ -96,12 +101,17 @@ export function withInitials(
       INITIALS.test(words[end + 1]!.forms[0]!)
     )
       end++;
+    const beingTyped = words.length > 1 && i === words.length - 1;
     if (end > i) {
       const letters = words.slice(i, end + 1).map((w) => w.forms[0]!);
       out.push({ forms: [letters.join(" "), letters.join("")] });
       changed = true;
       i = end;
-    } else if (INITIALS.test(typed) && (typed.length === 2 || (typed.length === 3 && !startsAWord(typed)))) {
+    } else if (
+      !beingTyped &&
+      INITIALS.test(typed) &&
+      (typed.length === 2 || (typed.length === 3 && (!/[aeiou]/.test(typed) || !startsAWord(typed))))
+    ) {
       out.push({ forms: [...words[i]!.forms, ...spacings(typed)] });
       changed = true;
     } else {

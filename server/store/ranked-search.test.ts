@@ -48,13 +48,16 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
   if (exact.length > 0) return exact;
   const fieldWords = records.flatMap((r) => FIELDS_BY[by].flatMap((f) => words(fieldKey(f, fieldText(r, f)))));
   const vocabulary = [...new Set(fieldWords.filter((w) => w.length >= 3 && !/\d/.test(w)))];
-  const initials = withInitials(terms.words, (form) => fieldWords.some((w) => w.startsWith(form)));
+  const startsAWord = (form: string) => fieldWords.some((w) => w.startsWith(form));
+  const misspelt = (word: SearchTerms["words"][number]) =>
+    allowedEdits(word.forms[0]!) > 0 && !word.forms.some(startsAWord);
+  const initials = withInitials(terms.words, startsAWord);
   let corrected = initials.changed;
   const closeWords: SearchTerms["words"] = [];
   for (const word of initials.words) {
     const typed = word.forms[0]!;
     const max = allowedEdits(typed);
-    if (typed.includes(" ") || max === 0 || word.forms.some((form) => fieldWords.some((w) => w.startsWith(form)))) {
+    if (typed.includes(" ") || !misspelt(word)) {
       closeWords.push(word);
       continue;
     }
@@ -79,7 +82,18 @@ function expectedOrder(records: LicenseRecord[], by: SearchField, q: string): st
 const STRATEGIES: Record<string, RankedSearchOptions> = {
   "by default": {},
   "tier by tier, starters from word-start matches": { allAtOnce: 0, fewStarters: 0 },
-  "tier by tier, starters by FTS5 ^ after a short scan": { allAtOnce: 0, fewStarters: 0, startScan: 1 },
+  "tier by tier, starters by FTS5 ^ after a short scan": {
+    allAtOnce: 0,
+    fewStarters: 0,
+    startScan: 1,
+    manyStarters: 0,
+  },
+  "tier by tier, starters off the key index after a short scan": {
+    allAtOnce: 0,
+    fewStarters: 0,
+    startScan: 1,
+    manyStarters: 1000,
+  },
   "tier by tier, starters off the key index": { allAtOnce: 0, fewStarters: 1000 },
 };
 

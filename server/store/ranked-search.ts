@@ -1,10 +1,9 @@
 import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { datasetTables, markWordStarts } from "./dataset-tables.ts";
-import { words } from "../../src/contract/normalize-text.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { matchTier } from "./search-ranking.ts";
-import { MIN_INSIDE_WORD, startsInOrder, type KeyField, type SearchTerms } from "./search-terms.ts";
+import { MIN_INSIDE_WORD, type KeyField, type SearchTerms } from "./search-terms.ts";
 
 interface Hit {
   rank: number;
@@ -19,19 +18,27 @@ export interface RankedSearchOptions {
    * (search-ranking.ts) at once: a rare name costs one index read per field, not one per tier.
    */
   allAtOnce?: number;
-  /**
-   * Up to this many keys starting with a one-word query are read off the key index and sorted;
-   * ten times as many for several words, whose FTS5 query costs far more per row.
-   */
+  /** Up to this many keys starting with the query are read off the key index at once, in rank order. */
   fewStarters?: number;
   /**
    * Past that, word-start matches are read in rank order and kept when the key starts with the
-   * query; after this many without filling the results, FTS5 `^` reads the rest.
+   * query (common prefixes start many of the rows that hold their words); after this many rows
+   * without filling the results...
    */
   startScan?: number;
+  /**
+   * ...the rest of the starters come off the key index when there are at most this many (SQLite
+   * picks the best by rank at a tenth of a microsecond a key), else from FTS5 `^`.
+   */
+  manyStarters?: number;
 }
 
-const DEFAULTS: Required<RankedSearchOptions> = { allAtOnce: 20, fewStarters: 20, startScan: 2000 };
+const DEFAULTS: Required<RankedSearchOptions> = {
+  allAtOnce: 20,
+  fewStarters: 200,
+  startScan: 200,
+  manyStarters: 10_000,
+};
 
 /**
  * The best MAX_RESULTS rows for a query over one data set, in the order search-ranking.ts defines:
@@ -39,7 +46,7 @@ const DEFAULTS: Required<RankedSearchOptions> = { allAtOnce: 20, fewStarters: 20
  * in its precomputed rank order so that most queries stop after a few index reads.
  */
 export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
-  const { allAtOnce, fewStarters, startScan } = { ...DEFAULTS, ...options };
+  const { allAtOnce, fewStarters, startScan, manyStarters } = { ...DEFAULTS, ...options };
   const prepared = statementCache(db);
 
   return function rankedSearch(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): number[] {
@@ -83,25 +90,43 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     // A lazily read statement is opened only while results are missing: one left unread stays busy.
     for (const field of fields) if (!full()) take(startingWith(field));
     if (full()) return found;
+    if (terms.words.length > 1) return severalWords();
+    // One word of one or two letters: a word start, so no match is inside a word.
     const allOfOthers = !oneLongWord && rankAllIfFew();
     if (allOfOthers) return allOfOthers;
-    // Tiers 2 and 3: every word starts a word of the field; in the query's order first.
-    const anyOrder: Hit[][] = [];
-    for (const field of fields) {
-      if (full()) return found;
-      const later: Hit[] = [];
-      for (const hit of matching(field, wordStartMatch(terms))) {
-        if (seen.has(hit.row_id)) continue;
-        if (startsInOrder(words(hit.key), terms)) take([hit]);
-        else later.push(hit);
-        if (full()) return found;
-      }
-      anyOrder.push(later);
-    }
-    for (const hits of anyOrder) take(hits);
-    // Tier 4: the rest of the matches, words found inside field words.
+    // Tier 2 (one word is always in the query's order): the word starts a word of the field.
+    for (const field of fields) if (!full()) take(matching(field, wordStartMatch(terms)));
+    // Tier 4: the rest of the matches, the word found inside field words.
     for (const field of fields) if (!full()) take(matching(field, anywhereMatch(terms)));
     return found;
+
+    /**
+     * Tiers 2 to 4 of several words in one pass over each field's matches, in rank order: each row placed by
+     * the plain rule (matchTier), those in the query's order at once, the rest kept for after them. FTS5
+     * intersecting common words is the cost here: one walk a field, where one for tiers 2 and 3, another for
+     * tier 4 and a third to count them first took twice as long (`deli and grocery`, `golden lion tavern`).
+     */
+    function severalWords(): number[] {
+      const anyOrder: Hit[][] = [];
+      const inside: Hit[][] = [];
+      for (const field of fields) {
+        const later: Hit[] = [];
+        const within: Hit[] = [];
+        anyOrder.push(later);
+        inside.push(within);
+        for (const hit of matching(field, anywhereMatch(terms))) {
+          if (seen.has(hit.row_id)) continue;
+          // Tiers 0 and 1 were read whole: a row of either is placed already.
+          const tier = matchTier(hit.key, terms);
+          if (tier === 2) take([hit]);
+          else if (tier === 3) later.push(hit);
+          else within.push(hit);
+          if (full()) return found;
+        }
+      }
+      for (const hits of [...anyOrder, ...inside]) take(hits);
+      return found;
+    }
 
     /** Every match ranked by the plain rule, or null when some field has more than allAtOnce. */
     function rankAllIfFew(): number[] | null {
@@ -133,8 +158,9 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
 
     /**
      * Rows whose key starts with the query, in rank order. FTS5 `^` alone is slow (milliseconds for
-     * `dead rabbit`) whenever its first trigrams are common, so: few starters come off the key
-     * index; many are found among word-start matches; `^` only reads what a long scan left.
+     * `dead rabbit`, 25 ms for `llc`) whenever its first trigrams are common, so: few starters come
+     * off the key index; many are first looked for among word-start matches, which common prefixes
+     * fill quickly; what a short scan leaves comes off the key index, or from `^` past manyStarters.
      */
     function* startingWith(field: KeyField): Generator<Hit> {
       // One or two letters: `^` reads a trigram or two, which is as fast as it gets.
@@ -142,9 +168,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         yield* matching(field, fieldStartMatch(terms));
         return;
       }
-      const few = fewStartersOf(field);
-      // Only as many as could still be placed (some may already be, from a better tier or field).
-      if (few) return yield* rowsOfRanks(field, few.slice(0, enough()));
+      if (!moreStartersThan(field, fewStarters)) return yield* rowsOfRanks(field, firstStarters(field, 0));
       let last = 0;
       let scanned = 0;
       for (const hit of matching(field, wordStartMatch(terms))) {
@@ -152,30 +176,39 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         last = hit.rank;
         if (++scanned >= startScan) break;
       }
-      if (scanned >= startScan) yield* matching(field, fieldStartMatch(terms), last);
+      if (scanned < startScan) return;
+      // The scan's statement is closed: the connection can be asked something else.
+      if (!moreStartersThan(field, manyStarters)) return yield* rowsOfRanks(field, firstStarters(field, last));
+      yield* matching(field, fieldStartMatch(terms), last);
     }
 
-    /** Ranks of the keys starting with a prefix, sorted; null when there are more than fewStarters. */
-    function fewStartersOf(field: KeyField): number[] | null {
-      const few = terms.words.length > 1 ? fewStarters * 10 : fewStarters;
+    /**
+     * Whether more than `limit` keys start with one of the prefixes, asked of the one row past the
+     * limit: the key index holds the rank (rowid), so this never reads the table.
+     */
+    function moreStartersThan(field: KeyField, limit: number): boolean {
+      return terms.prefixes.some(
+        (prefix) =>
+          prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(
+            ...startRange(prefix),
+            limit,
+          ) !== undefined,
+      );
+    }
+
+    /** The best ranks after `after` among the keys starting with a prefix: as many as could still be placed. */
+    function firstStarters(field: KeyField, after: number): number[] {
       const ranks = new Set<number>();
       for (const prefix of terms.prefixes) {
-        // Every key starting with the prefix sorts between it and the prefix plus the last code
-        // point; the rank (rowid) is in the key index, so counting them never reads the table.
-        const range = [prefix, `${prefix}\u{10FFFF}`];
-        // Too many? Asked first, of the one row past the limit: reading them all just to count
-        // cost more than the search that follows.
-        if (
-          prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(...range, few)
-        ) {
-          return null;
-        }
-        const starters = prepared(`SELECT rank FROM ${t.ranks(field)} WHERE key >= ? AND key < ?`)
+        const best = prepared(
+          `SELECT rank FROM ${t.ranks(field)} INDEXED BY ${t.ranks(field)}_key
+           WHERE key >= ? AND key < ? AND rank > ? ORDER BY rank LIMIT ?`,
+        )
           .pluck()
-          .all(...range);
-        for (const rank of starters as number[]) ranks.add(rank);
+          .all(...startRange(prefix), after, enough());
+        for (const rank of best as number[]) ranks.add(rank);
       }
-      return [...ranks].sort((a, b) => a - b);
+      return [...ranks].sort((a, b) => a - b).slice(0, enough());
     }
 
     function rowsOfRanks(field: KeyField, ranks: number[]): KeyedHit[] {
@@ -194,6 +227,11 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       ).iterate(match, from) as IterableIterator<KeyedHit>;
     }
   };
+}
+
+/** Every key starting with the prefix sorts between it and the prefix plus the last code point. */
+function startRange(prefix: string): [string, string] {
+  return [prefix, `${prefix}\u{10FFFF}`];
 }
 
 /** FTS5 query: the field starts with the query (the last word may be half typed). */

@@ -1,4 +1,4 @@
-import { formStartsAt, MIN_INSIDE_WORD, startsInOrder, type SearchTerms } from "./search-terms.ts";
+import { formStartsAt, MIN_INSIDE_WORD, type SearchTerms } from "./search-terms.ts";
 import { words } from "../../src/contract/normalize-text.ts";
 
 /**
@@ -19,6 +19,17 @@ export function matchTier(field: string, terms: SearchTerms): number | null {
   if (terms.prefixes.some((p) => field.startsWith(p))) return 1;
   if (!terms.words.every((w) => w.forms.some(startsAWord))) return 4;
   return startsInOrder(fieldWords, terms) ? 2 : 3;
+}
+
+/** Whether the query words start field words in the query's order. */
+function startsInOrder(fieldWords: string[], terms: SearchTerms): boolean {
+  let at = 0;
+  for (const w of terms.words) {
+    while (at < fieldWords.length && !w.forms.some((f) => formStartsAt(fieldWords, at, f))) at++;
+    if (at === fieldWords.length) return false;
+    at++;
+  }
+  return true;
 }
 
 export interface Ranked {

@@ -56,14 +56,3 @@ export function formStartsAt(fieldWords: readonly string[], at: number, form: st
     k === parts.length - 1 ? (fieldWords[at + k]?.startsWith(part) ?? false) : fieldWords[at + k] === part,
   );
 }
-
-/** Whether the query words start field words in the query's order. */
-export function startsInOrder(fieldWords: string[], terms: SearchTerms): boolean {
-  let at = 0;
-  for (const w of terms.words) {
-    while (at < fieldWords.length && !w.forms.some((f) => formStartsAt(fieldWords, at, f))) at++;
-    if (at === fieldWords.length) return false;
-    at++;
-  }
-  return true;
-}
