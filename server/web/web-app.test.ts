@@ -49,6 +49,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
   writeFileSync(join(dist, "assets", "index-abc.js"), "console.log(1)");
+  writeFileSync(join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   upstream = createServer((req, res) => {
     seen.push({ url: req.url!, headers: req.headers });
     const path = req.url!.split("?")[0];
@@ -349,6 +350,8 @@ describe("what a browser receives", () => {
     const asset = await app.inject({ url: "/assets/index-abc.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    const icon = await app.inject({ url: "/favicon.svg" });
+    expect(icon.headers["cache-control"]).toBe("public, max-age=86400");
 
     for (const url of ["/", "/?state=ny&by=name&q=tavern", "/license/ny/0012345"]) {
       const page = await app.inject({ url, headers: { accept: "text/html" } });

@@ -84,9 +84,17 @@ export async function buildWebApp({
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
-    // Vite names built assets by content hash: they never change under the same name.
+    // Vite names built assets by content hash: they never change under the same name. The icon is kept a day:
+    // Chromium asks for it again at every change of the URL, so each keystroke of a search cost a request.
     setHeaders: (reply, path) => {
-      reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header(
+        "cache-control",
+        path.includes("/assets/")
+          ? "public, max-age=31536000, immutable"
+          : path.endsWith(".html")
+            ? "no-cache"
+            : "public, max-age=86400",
+      );
     },
   });
 

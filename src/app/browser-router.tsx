@@ -20,8 +20,8 @@ interface HistoryState {
 
 /**
  * React Router's `BrowserRouter`, with the two things its plain form does not give: whether a navigation is
- * pending (each one is a transition, so the page it leaves stays until the next can show in full), and the
- * scroll position: a new page opens at the top, Back and Forward return to where the reader was.
+ * pending (each one to another path is a transition, so the page it leaves stays until the next can show in
+ * full), and the scroll position: a new page opens at the top, Back and Forward return to where the reader was.
  */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
@@ -34,7 +34,10 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     window.history.scrollRestoration = "manual";
     return history.listen(({ action, location }) => {
       positions.set(shown.current.key, window.scrollY);
-      startTransition(() => setState({ action, location }));
+      // The same page with another query (a search as it is typed) has no code or data to wait on: shown at
+      // once, not after a transition's extra renders, which cost a keystroke's results a frame or two.
+      if (location.pathname === shown.current.pathname) setState({ action, location });
+      else startTransition(() => setState({ action, location }));
     });
   }, [history, positions]);
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
@@ -10,7 +10,7 @@ import { rememberState } from "./last-state.ts";
 import {
   looksLikeLicenseNumber,
   submitTarget,
-  typedUrl,
+  typedSearch,
   type FieldError,
   type SearchFormValues,
   type SearchMode,
@@ -51,6 +51,7 @@ const PAUSE_MS = 1000;
 
 export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, onModeChange, formId }: Props) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [values, setValues] = useState(initial);
@@ -75,9 +76,11 @@ export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, on
 
   /** Results as the clerk types: the URL follows, one history entry per search the clerk paused on or entered. */
   function follow(next: SearchFormValues) {
-    const url = typedUrl(next);
-    if (url === null || url === here) return;
-    void navigate(url, { replace: draft.current, state: { typedBy: formId } });
+    const typed = typedSearch(next);
+    if (typed === null || typed.url === here) return;
+    // Asked now, not once the page has rendered the new URL: the answer is on its way while React works.
+    if (typed.query) void queryClient.prefetchQuery(licenseQueries.search(typed.query));
+    void navigate(typed.url, { replace: draft.current, state: { typedBy: formId } });
     draft.current = true;
     clearTimeout(pause.current);
     pause.current = setTimeout(() => {

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useRef } from "react";
+import { memo, useRef } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
-import { licenseQueries } from "../api/license-queries.ts";
+import { licenseQueries, type SearchAnswer } from "../api/license-queries.ts";
 import { MAX_RESULTS } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
@@ -25,7 +25,6 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
   useArrivalFocus(headingRef, result.isSuccess && !typed);
 
   const answered = result.data?.query ?? query;
-  const words = searchWords(answered.q);
   const licenses = result.data?.licenses ?? [];
   const count = licenses.length;
   const today = localIsoDate(new Date());
@@ -79,30 +78,35 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
           className={result.isPlaceholderData ? "results__list results__list--previous" : "results__list"}
           aria-label="Matching licenses"
         >
-          {licenses.map((license, i) => {
-            const provenance = result.data?.provenance[i] ?? null;
-            const verdict = licenseVerdict(license, {
-              today,
-              asOf: recordAsOf(provenance),
-              decoding: result.data!.decoding,
-            });
-            return (
-              <ResultItem
-                key={license.license}
-                license={license}
-                verdict={verdict}
-                provenance={provenance}
-                by={answered.by}
-                words={words}
-                closeFor={closeMatchWords(answered, license)}
-              />
-            );
-          })}
+          <ResultItems answer={result.data!} today={today} />
         </ol>
       ) : null}
     </section>
   );
 }
+
+/**
+ * One answer's licenses. Kept as they are while the clerk types on: the answer shown until the next one comes
+ * is the same object, so a keystroke re-renders none of its items (that cost a keystroke's results a frame).
+ */
+const ResultItems = memo(function ResultItems({ answer, today }: { answer: SearchAnswer; today: string }) {
+  const words = searchWords(answer.query.q);
+  return answer.licenses.map((license, i) => {
+    const provenance = answer.provenance[i] ?? null;
+    const verdict = licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding: answer.decoding });
+    return (
+      <ResultItem
+        key={license.license}
+        license={license}
+        verdict={verdict}
+        provenance={provenance}
+        by={answer.query.by}
+        words={words}
+        closeFor={closeMatchWords(answer.query, license)}
+      />
+    );
+  });
+});
 
 function NoResults({ query, stateLabel }: { query: SearchQuery; stateLabel: string }) {
   const other = query.by === "name" ? "address" : "name";

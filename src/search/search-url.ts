@@ -42,15 +42,17 @@ export function searchUrl(query: SearchQuery): string {
 export const INSTANT_MIN_LENGTH = 2;
 
 /**
- * Where the page goes as a name or address is typed: the search once the term has INSTANT_MIN_LENGTH
- * characters, the form without results before that; null when typing changes nothing (a license number,
- * no state, or a term the search refuses, which Enter explains).
+ * Where the page goes as a name or address is typed, and the search it shows there: the search once the term
+ * has INSTANT_MIN_LENGTH characters, the form without results (query null) before that; null when typing
+ * changes nothing (a license number, no state, or a term the search refuses, which Enter explains).
  */
-export function typedUrl(values: SearchFormValues): string | null {
+export function typedSearch(values: SearchFormValues): { url: string; query: SearchQuery | null } | null {
   if (values.by === "license" || !isStateCode(values.state)) return null;
-  if ([...values.q.trim()].length < INSTANT_MIN_LENGTH) return searchFormUrl({ state: values.state, by: values.by });
-  const target = submitTarget(values);
-  return "url" in target ? target.url : null;
+  if ([...values.q.trim()].length < INSTANT_MIN_LENGTH) {
+    return { url: searchFormUrl({ state: values.state, by: values.by }), query: null };
+  }
+  const checked = check(values);
+  return "query" in checked ? { url: searchUrl(checked.query), query: checked.query } : null;
 }
 
 /**
