@@ -36,9 +36,8 @@ const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
 const stack = await startBuiltStack({ db: built.file, key, dir, env: { LLS_CACHE_SECONDS: "0" } });
 const browser = await launchChromium();
 
-const byQuery = new Map<string, number[]>(queries.map(({ q }) => [q, []]));
-const samplesOf = (q: string) => byQuery.get(q)!;
-const timings: Timing[] = [];
+/** Each counted keystroke's timing, with the name it was part of. */
+const timings: (Timing & { name: string })[] = [];
 let missed = 0;
 try {
   for (let round = 0; round < rounds; round++) {
@@ -62,10 +61,7 @@ try {
         typed.add(now);
         const timing = await keystrokeToPaint(page, now);
         if (timing === null) missed += 1;
-        else {
-          samplesOf(q).push(timing.ms);
-          timings.push(timing);
-        }
+        else timings.push({ ...timing, name: q });
       }
     }
     await page.close();
@@ -160,10 +156,10 @@ function recordKeystrokeToPaint() {
   );
 }
 
-const all = [...byQuery.values()].flat();
+const all = timings.map((timing) => timing.ms);
 const overall = percentiles(all);
 const rows = queries.map(({ label, q }) => {
-  const samples = samplesOf(q);
+  const samples = timings.filter((timing) => timing.name === q).map((timing) => timing.ms);
   if (samples.length === 0) return [label, `name=${q}`, "0 (typed before)", "", "", ""];
   const p = percentiles(samples);
   return [label, `name=${q}`, String(p.n), p.p50.toFixed(1), p.p95.toFixed(1), p.p99.toFixed(1)];
