@@ -30,7 +30,9 @@ test("no request the page makes carries an Authorization header, yet every /v2 c
   const api = async () => (await sent()).filter((r) => r.path.startsWith("/v2/"));
   await expect
     .poll(async () => (await api()).map((r) => r.path))
-    .toEqual(expect.arrayContaining(["/v2/states", "/v2/search", `/v2/license/${DEMO.state}/${DEMO.license}`]));
+    .toEqual(
+      expect.arrayContaining(["/v2/states", "/v2/search-with-provenance", `/v2/license/${DEMO.state}/${DEMO.license}`]),
+    );
   expect((await api()).filter((r) => r.status !== 200)).toEqual([]);
   expect((await sent()).filter((r) => r.authorization !== undefined)).toEqual([]);
 });

@@ -73,7 +73,9 @@ test("a 429 says how long to wait, then the license page loads by itself", async
 
 test("a 429 says how long to wait, then the search runs again by itself", async ({ page }) => {
   let asked = 0;
-  await page.route("**/v2/search?*", (route) => (asked++ === 0 ? route.fulfill(tooMany(2)) : route.continue()));
+  await page.route("**/v2/search-with-provenance?*", (route) =>
+    asked++ === 0 ? route.fulfill(tooMany(2)) : route.continue(),
+  );
   await page.goto("/?state=ny&by=name&q=inc");
   await expect(page.getByRole("alert")).toContainText("Wait 2 seconds");
   await expect(results(page).getByRole("link").first()).toBeVisible({ timeout: 5_000 });

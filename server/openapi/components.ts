@@ -12,6 +12,7 @@ import {
   ProvenanceResponseSchema,
   ProvenanceSchema,
   SearchResponseSchema,
+  SearchWithProvenanceResponseSchema,
   SourceSchema,
   StateCoverageSchema,
   StatesResponseSchema,
@@ -224,6 +225,11 @@ export const COMPONENTS = {
     },
   },
   SearchResponse: { schema: SearchResponseSchema, description: "Up to 10 licenses, best match first." },
+  SearchWithProvenanceResponse: {
+    schema: SearchWithProvenanceResponseSchema,
+    description:
+      "`licenses`: up to 10 licenses, best match first, as `/v2/search` gives them; `provenance`: one entry per license, in the same order, where it comes from, or null where the service has no source for it.",
+  },
   LicenseResponse: { schema: LicenseResponseSchema, description: "The license, or null when none has that number." },
   StatesResponse: { schema: StatesResponseSchema, description: "The states this key can read." },
   ProvenanceResponse: {

@@ -78,6 +78,7 @@ const HISTORY = "/v2/history/{state}/{license}";
 const LISTS = { licenses: "/v2/licenses/{state}", provenance: "/v2/provenance/{state}" };
 const EXAMPLE_URL: Record<string, string> = {
   "/v2/search": "/v2/search?state=ny&name=tavern",
+  "/v2/search-with-provenance": "/v2/search-with-provenance?state=ny&name=tavern",
   [LICENSE]: "/v2/license/ny/0012345",
   "/v2/states": "/v2/states",
   [PROVENANCE]: "/v2/provenance/ny/0012345",
@@ -97,7 +98,14 @@ const CASES: Case[] = [
       ["/v2/search?state=ma&name=tavern", "a state outside the key", 404],
       ["/v2/search?state=zz&name=tavern", "an unsupported state", 404],
     ] as const
-  ).map(([url, name, status = 200]) => ({ name: `search, ${name}`, url, status, documented: { path: "/v2/search" } })),
+  ).flatMap(([url, name, status = 200]) =>
+    ["/v2/search", "/v2/search-with-provenance"].map((path) => ({
+      name: `${path}, ${name}`,
+      url: url.replace("/v2/search", path),
+      status,
+      documented: { path },
+    })),
+  ),
   ...(
     [
       ["/v2/license/ny/0012345", "a license without phone or second line"],
@@ -186,6 +194,7 @@ async function target({ on = "seeded", key = "ny" }: Case): Promise<[Service["ap
       licenses: {
         ...service.licenses,
         search: broken,
+        searchWithProvenance: broken,
         get: broken,
         coverage: broken,
         provenance: broken,

@@ -59,6 +59,19 @@ const LICENSE_LIST: ParameterSet = {
 
 const LICENSE_LIST_REFUSED = `No \`license\`; more than ${MAX_BATCH}; an empty or blank one. The detail says which.`;
 
+const SEARCH_QUERY: ParameterSet = {
+  in: "query",
+  schema: SearchParamsSchema,
+  descriptions: {
+    state: "Two-letter state code, any case, of a state this key can read (see `/v2/states`).",
+    name: `Part of a business or owner name. Give exactly one of \`name\` and \`address\`: both or neither is a 400. Trimmed (an empty term counts as absent); at most ${MAX_TERM_LENGTH} characters, no control characters.`,
+    address: `Part of address line 1. Give exactly one of \`name\` and \`address\`. Trimmed; at most ${MAX_TERM_LENGTH} characters, no control characters.`,
+  },
+};
+
+const SEARCH_REFUSED =
+  "No `state`; both `name` and `address`, or neither; a term too long or holding control characters; a parameter given more than once.";
+
 const STATE_UNAVAILABLE_WHEN = `The state is unsupported or outside the key's scope: the same answer either way ("${STATE_UNAVAILABLE}").`;
 
 /**
@@ -73,23 +86,22 @@ export const OPERATIONS: OperationDoc[] = [
     tag: "contract",
     summary: "Search a state's licenses by name or by address",
     description: `Matching ignores case, accents, punctuation and apostrophes; every word typed must occur, and partial words match. A name search looks at the business and the owner, an address search at address line 1. At most ${MAX_RESULTS} licenses, best match first, the same order every time; no pagination.`,
-    parameters: [
-      {
-        in: "query",
-        schema: SearchParamsSchema,
-        descriptions: {
-          state: "Two-letter state code, any case, of a state this key can read (see `/v2/states`).",
-          name: `Part of a business or owner name. Give exactly one of \`name\` and \`address\`: both or neither is a 400. Trimmed (an empty term counts as absent); at most ${MAX_TERM_LENGTH} characters, no control characters.`,
-          address: `Part of address line 1. Give exactly one of \`name\` and \`address\`. Trimmed; at most ${MAX_TERM_LENGTH} characters, no control characters.`,
-        },
-      },
-    ],
+    parameters: [SEARCH_QUERY],
     answer: "SearchResponse",
     problems: {
-      "bad-request":
-        "No `state`; both `name` and `address`, or neither; a term too long or holding control characters; a parameter given more than once.",
+      "bad-request": SEARCH_REFUSED,
       "state-unavailable": STATE_UNAVAILABLE_WHEN,
     },
+  },
+  {
+    path: "/v2/search-with-provenance",
+    operationId: "searchLicensesWithProvenance",
+    tag: "addition",
+    summary: "Search, with where each license found comes from",
+    description: `The search \`/v2/search\` makes, with the same parameters, the same licenses in the same order, and beside them where each comes from as \`/v2/provenance/{state}/{license}\` gives it (null where the service has no source for it): a client that shows results with their source and date needs one round trip, not two. Counts once against the rate limit.`,
+    parameters: [SEARCH_QUERY],
+    answer: "SearchWithProvenanceResponse",
+    problems: { "bad-request": SEARCH_REFUSED, "state-unavailable": STATE_UNAVAILABLE_WHEN },
   },
   {
     path: "/v2/license/{state}/{license}",

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SearchResponseSchema } from "../../src/contract/envelopes.ts";
+import {
+  ProvenanceListResponseSchema,
+  SearchResponseSchema,
+  SearchWithProvenanceResponseSchema,
+} from "../../src/contract/envelopes.ts";
 import { ProblemSchema } from "../../src/contract/problem.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { tempService } from "../testing/temp-service.ts";
@@ -140,5 +144,47 @@ describe("GET /v2/search: exactly one of name and address", () => {
   it("is 400 when a parameter is repeated", async () => {
     expect((await problem("state=ny&name=dead&name=rabbit", 400)).detail).toMatch(/name once/);
     await problem("state=ny&state=ma&name=dead", 400);
+  });
+});
+
+describe("GET /v2/search-with-provenance: the search and where each license comes from, in one answer", () => {
+  const withProvenance = (query: string) => service.app.inject({ url: `/v2/search-with-provenance?${query}`, headers });
+
+  it.each(["state=ny&name=tavern", "state=ny&name=rabit", "state=ny&address=water", "state=ma&name=oyster"])(
+    "%s: the licenses /v2/search gives, in its order, each beside its provenance as the list route gives it",
+    async (query) => {
+      const response = await withProvenance(query);
+      expect(response.statusCode).toBe(200);
+      const { licenses, provenance } = SearchWithProvenanceResponseSchema.parse(response.json()).data;
+      expect(licenses).toEqual(await found(query));
+      expect(licenses.length).toBeGreaterThan(0);
+      const state = new URLSearchParams(query).get("state")!;
+      const numbers = licenses.map((l) => `license=${encodeURIComponent(l.license)}`).join("&");
+      const listed = await service.app.inject({ url: `/v2/provenance/${state}?${numbers}`, headers });
+      expect(provenance).toEqual(ProvenanceListResponseSchema.parse(listed.json()).data);
+      expect(provenance.every((p, i) => p?.license === licenses[i]!.license && p.source.file !== null)).toBe(true);
+    },
+  );
+
+  it("answers nothing found as empty lists", async () => {
+    const response = await withProvenance("state=ny&name=zzzqqq");
+    expect(SearchWithProvenanceResponseSchema.parse(response.json()).data).toEqual({ licenses: [], provenance: [] });
+  });
+
+  it("refuses what /v2/search refuses, with the same problem", async () => {
+    for (const [query, status] of [
+      ["state=ny", 400],
+      ["state=ny&name=a&address=b", 400],
+      ["state=ny&name=dead&name=rabbit", 400],
+      ["name=dead", 400],
+      ["state=zz&name=dead", 404],
+    ] as const) {
+      const response = await withProvenance(query);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(ProblemSchema.parse(response.json()).detail).toBe(
+        ProblemSchema.parse((await search(query)).json()).detail,
+      );
+    }
   });
 });

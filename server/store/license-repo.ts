@@ -48,21 +48,37 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     }
   };
 
+  // The rows of the best matches, best first, in the state's live data set; read inside the caller's transaction.
+  const matches = (query: SearchQuery): { id: number; rows: number[] } | null => {
+    const id = liveDataset.get(query.state) as number | undefined;
+    const terms = searchTerms(query.by, query.q);
+    if (id === undefined || !terms) return null;
+    const fields = FIELDS_BY[query.by];
+    let rows = rankedSearch(id, fields, terms);
+    // Nothing as typed: a word no record holds may be a typo of one that some do.
+    if (rows.length === 0) {
+      const close = closeTerms(id, fields, terms);
+      if (close) rows = rankedSearch(id, fields, close);
+    }
+    return { id, rows };
+  };
+
   // One read transaction per search: an import that flips a state live mid-search cannot drop the
   // tables under it.
   const search = consistentReads(db, (query: SearchQuery): string[] => {
-    const id = liveDataset.get(query.state) as number | undefined;
-    const terms = searchTerms(query.by, query.q);
-    if (id === undefined || !terms) return [];
-    const docById = prepared(`SELECT doc FROM ${datasetTables(id).rows} WHERE id = ?`).pluck();
-    const fields = FIELDS_BY[query.by];
-    let found = rankedSearch(id, fields, terms);
-    // Nothing as typed: a word no record holds may be a typo of one that some do.
-    if (found.length === 0) {
-      const close = closeTerms(id, fields, terms);
-      if (close) found = rankedSearch(id, fields, close);
-    }
-    return found.map((rowId) => docById.get(rowId) as string);
+    const found = matches(query);
+    if (!found) return [];
+    const docById = prepared(`SELECT doc FROM ${datasetTables(found.id).rows} WHERE id = ?`).pluck();
+    return found.rows.map((rowId) => docById.get(rowId) as string);
+  });
+
+  const searchWithProvenance = consistentReads(db, (query: SearchQuery): SearchWithProvenance => {
+    const found = matches(query);
+    if (!found) return { docs: [], provenance: [] };
+    const rowById = prepared(`SELECT doc, license, source_id, as_of FROM ${datasetTables(found.id).rows} WHERE id = ?`);
+    const sources = sourcesById(query.state);
+    const rows = found.rows.map((rowId) => rowById.get(rowId) as SourcedRow & { doc: string });
+    return { docs: rows.map((row) => row.doc), provenance: rows.map((row) => sourced(query.state, row, sources)) };
   });
 
   // The states and their sources, with how many live records each source backs: read once per database change.
@@ -112,14 +128,10 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const provenance = consistentReads(db, (state: string, license: string): Provenance | null => {
     const id = liveId(state);
     if (id === undefined) return null;
-    const row = prepared(`SELECT source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`).get(license) as
-      { source_id: number | null; as_of: string | null } | undefined;
-    if (!row) return null;
-    const source = coverage()
-      .find((c) => c.state === state)
-      ?.sources.find((s) => s.id === row.source_id);
-    // Records written without a source (the benchmark's) have no provenance to give.
-    return source ? { state, license, as_of: row.as_of, source } : null;
+    const row = prepared(`SELECT license, source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`).get(
+      license,
+    ) as SourcedRow | undefined;
+    return sourced(state, row, sourcesById(state));
   });
 
   const history = consistentReads(db, (state: string, license: string): LicenseHistory | null => {
@@ -160,24 +172,26 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const provenanceMany = consistentReads(db, (state: string, numbers: readonly string[]): (Provenance | null)[] => {
     const id = liveDataset.get(state) as number | undefined;
     if (id === undefined) return numbers.map(() => null);
-    const rowByNumber = prepared(`SELECT source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`);
-    const sources = new Map(
+    const rowByNumber = prepared(`SELECT license, source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`);
+    const sources = sourcesById(state);
+    return numbers.map((license) => sourced(state, rowByNumber.get(license) as SourcedRow | undefined, sources));
+  });
+
+  /** A state's sources by id, as /v2/states lists them. */
+  const sourcesById = (state: string) =>
+    new Map(
       coverage()
         .find((c) => c.state === state)
         ?.sources.map((s) => [s.id, s]),
     );
-    return numbers.map((license) => {
-      const row = rowByNumber.get(license) as { source_id: number | null; as_of: string | null } | undefined;
-      const source = row?.source_id == null ? undefined : sources.get(row.source_id);
-      return row && source ? { state, license, as_of: row.as_of, source } : null;
-    });
-  });
 
   return {
     /** The stored JSON of the license with exactly this number, or null. */
     get: (state: string, license: string): string | null => get(state, license),
     /** The stored JSON of the best matches, at most MAX_RESULTS, best first. */
     search: (query: SearchQuery): string[] => search(query),
+    /** The same search, with each match's provenance (null where there is none). Read at once. */
+    searchWithProvenance: (query: SearchQuery): SearchWithProvenance => searchWithProvenance(query),
     /** States with live data, and the sources behind each. */
     coverage: (): StateCoverage[] => coverage(),
     /** Where the license with exactly this number comes from, or null when there is none. */
@@ -195,3 +209,22 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
 }
 
 export type LicenseRepo = ReturnType<typeof createLicenseRepo>;
+
+/** A search's matches as stored JSON, best first, and where each comes from. */
+export interface SearchWithProvenance {
+  docs: string[];
+  provenance: (Provenance | null)[];
+}
+
+/** What a row says of where it comes from. */
+interface SourcedRow {
+  license: string;
+  source_id: number | null;
+  as_of: string | null;
+}
+
+/** A row's provenance: null where there is no row, or it was written without a source (the benchmark's). */
+function sourced(state: string, row: SourcedRow | undefined, sources: Map<number, Source>): Provenance | null {
+  const source = row?.source_id == null ? undefined : sources.get(row.source_id);
+  return row && source ? { state, license: row.license, as_of: row.as_of, source } : null;
+}

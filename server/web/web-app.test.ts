@@ -49,7 +49,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
   writeFileSync(join(dist, "assets", "index-abc.js"), "console.log(1)");
-  writeFileSync(join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, "favicon.png"), "not really a png");
   upstream = createServer((req, res) => {
     seen.push({ url: req.url!, headers: req.headers });
     const path = req.url!.split("?")[0];
@@ -166,6 +166,7 @@ describe("answers kept for the team's clerks", () => {
     const app = await webApp();
     const urls = [
       "/v2/search?state=ny&name=dead%20rab",
+      "/v2/search-with-provenance?state=ny&name=dead%20rab",
       "/v2/license/ny/0012345",
       "/v2/licenses/ny?license=0012345&license=1268007",
       "/v2/provenance/ny?license=0012345",
@@ -350,7 +351,7 @@ describe("what a browser receives", () => {
     const asset = await app.inject({ url: "/assets/index-abc.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
-    const icon = await app.inject({ url: "/favicon.svg" });
+    const icon = await app.inject({ url: "/favicon.png" });
     expect(icon.headers["cache-control"]).toBe("public, max-age=86400");
 
     for (const url of ["/", "/?state=ny&by=name&q=tavern", "/license/ny/0012345"]) {

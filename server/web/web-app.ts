@@ -32,7 +32,7 @@ export const DEFAULT_CACHE_TTL_MS = 60_000;
 // Bounded by count and by bytes: a list of 100 licenses is the largest answer, a search the commonest.
 const CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 32 * 2 ** 20 };
 // The license routes: records change only with an import. Not /v2/states (a key's scope) nor the history.
-const CACHEABLE = /^\/v2\/(search$|license\/|licenses\/|provenance\/)/;
+const CACHEABLE = /^\/v2\/(search$|search-with-provenance$|license\/|licenses\/|provenance\/)/;
 
 // What a browser needs from the service's answer; everything else stays behind.
 const FORWARDED_HEADERS = ["content-type", "cache-control", "retry-after", "www-authenticate", "x-request-id"];

@@ -1,10 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import {
   LicenseHistoryResponseSchema,
   LicenseResponseSchema,
   ProvenanceListResponseSchema,
   ProvenanceResponseSchema,
   SearchResponseSchema,
+  SearchWithProvenanceResponseSchema,
   StatesResponseSchema,
   type Provenance,
 } from "../contract/envelopes.ts";
@@ -29,14 +30,36 @@ export interface SearchAnswer {
   decoding: DecodingTable | null;
 }
 
-/** Where the results come from, in one request; a failure other than a missing extension fails the search. */
-async function provenanceOf(state: string, licenses: readonly string[], signal: AbortSignal) {
-  if (licenses.length === 0) return [];
-  return (
-    await fetchJson(listPath("provenance", state, licenses), ProvenanceListResponseSchema, { signal }).catch(
-      nullsWithoutExtension(licenses.length),
-    )
-  ).data;
+/** Where a client keeps that its service answers no `/v2/search-with-provenance` (true once a 404 said so). */
+const WITHOUT_SEARCH_WITH_PROVENANCE = ["service", "without", "search-with-provenance"] as const;
+
+/**
+ * A search's licenses and where each comes from: in one round trip through our extension
+ * (`/v2/search-with-provenance`), else, from a service with only the contract, the search and then our
+ * provenance list, or nulls without it. Which one is found out on the first search and kept by the client.
+ */
+async function searchWithProvenance(client: QueryClient, query: SearchQuery, signal: AbortSignal) {
+  const params = new URLSearchParams({ state: query.state, [query.by]: query.q });
+  if (client.getQueryData(WITHOUT_SEARCH_WITH_PROVENANCE) !== true) {
+    try {
+      return (await fetchJson(`/v2/search-with-provenance?${params}`, SearchWithProvenanceResponseSchema, { signal }))
+        .data;
+    } catch (error) {
+      if (!isMissingExtension(error)) throw error;
+      client.setQueryData(WITHOUT_SEARCH_WITH_PROVENANCE, true);
+    }
+  }
+  const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
+  if (licenses.length === 0) return { licenses, provenance: [] };
+  const sources = listPath(
+    "provenance",
+    query.state,
+    licenses.map((l) => l.license),
+  );
+  const { data: provenance } = await fetchJson(sources, ProvenanceListResponseSchema, { signal }).catch(
+    nullsWithoutExtension(licenses.length),
+  );
+  return { licenses, provenance };
 }
 
 /** An extension route's `data`; null from a service without the extension. Any other failure stands. */
@@ -54,14 +77,8 @@ export const licenseQueries = {
     queryOptions({
       queryKey: ["licenses", "search", query.state, query.by, query.q] as const,
       queryFn: async ({ signal, client }): Promise<SearchAnswer> => {
-        const params = new URLSearchParams({ state: query.state, [query.by]: query.q });
         const decoding = client.ensureQueryData(licenseQueries.decoding(query.state));
-        const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
-        const provenance = await provenanceOf(
-          query.state,
-          licenses.map((l) => l.license),
-          signal,
-        );
+        const { licenses, provenance } = await searchWithProvenance(client, query, signal);
         // Opening a result then needs no second round trip.
         licenses.forEach((license, i) => {
           client.setQueryData(licenseQueries.detail(license.state, license.license).queryKey, license);

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STATE_UNAVAILABLE_PROBLEM } from "../api/api-error.ts";
 import { SearchPage } from "../search/search-page.tsx";
 import { createQueryClient } from "./query-client.ts";
 
@@ -10,15 +11,16 @@ import { createQueryClient } from "./query-client.ts";
 let answers: (() => Response)[];
 let calls: string[];
 
-const problem = (status: number, headers: Record<string, string> = {}) =>
+const problem = (status: number, headers: Record<string, string> = {}, type = "about:blank") =>
   Response.json(
-    { type: "about:blank", title: "x", status, detail: `HTTP ${status} from the service` },
+    { type, title: "x", status, detail: `HTTP ${status} from the service` },
     {
       status,
       headers: { "content-type": "application/problem+json", ...headers },
     },
   );
-const found = () => Response.json({ data: [] });
+// Our service: each search asked in one request, with where its licenses come from.
+const found = () => Response.json({ data: { licenses: [], provenance: [] } });
 
 beforeEach(() => {
   calls = [];
@@ -95,7 +97,8 @@ describe("a 429", () => {
 
 describe("other failures", () => {
   it.each([400, 401, 404])("does not retry a %i", async (status) => {
-    answers = [() => problem(status)];
+    // Our service's 404 for a search: the state is not one it serves (any other would say the route is missing).
+    answers = [() => problem(status, {}, status === 404 ? STATE_UNAVAILABLE_PROBLEM : "about:blank")];
     renderAt("/?state=ny&by=name&q=tavern");
     await wait(0);
     screen.getByRole("alert");

@@ -65,6 +65,23 @@ export const ProvenanceResponseSchema = z.object({
   data: z.nullable(ProvenanceSchema),
 });
 
+/**
+ * Our addition: a search's licenses as `/v2/search` gives them and, one entry per license in the same order,
+ * where each comes from (null where the service does not say): the results and their sources in one request.
+ */
+export const SearchWithProvenanceResponseSchema = z.object({
+  data: z
+    .object({
+      licenses: z.array(LicenseSchema).check(z.maxLength(MAX_RESULTS)),
+      provenance: z.array(z.nullable(ProvenanceSchema)),
+    })
+    .check(
+      z.refine((data) => data.provenance.length === data.licenses.length, {
+        message: "one provenance entry per license",
+      }),
+    ),
+});
+
 /** Our addition: the licenses of a list of numbers, one entry per number asked, in that order; null where none. */
 export const LicenseListResponseSchema = z.object({
   data: z.array(z.nullable(LicenseSchema)).check(z.maxLength(MAX_BATCH)),
@@ -158,6 +175,7 @@ export type Source = z.infer<typeof SourceSchema>;
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 export type LicenseListResponse = z.infer<typeof LicenseListResponseSchema>;
 export type ProvenanceListResponse = z.infer<typeof ProvenanceListResponseSchema>;
+export type SearchWithProvenanceResponse = z.infer<typeof SearchWithProvenanceResponseSchema>;
 export type HistoryChange = z.infer<typeof HistoryChangeSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Listing = z.infer<typeof ListingSchema>;

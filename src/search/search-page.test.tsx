@@ -25,6 +25,23 @@ function license(n: number, overrides: Partial<License> = {}): License {
   };
 }
 
+/** Where our service says a license comes from. */
+function provenanceOf(license: License) {
+  const source = {
+    id: 1,
+    agency: "New York State Liquor Authority",
+    title: "Active licenses",
+    coverage: "All of New York",
+    file: "ny.csv",
+    sha256: "0".repeat(64),
+    as_of: "2026-11-01",
+    as_of_from: "stated in the file",
+    loaded_at: "2026-11-02 08:00:00.000000",
+    records: 2000,
+  };
+  return { state: license.state, license: license.license, as_of: "2026-11-01", source };
+}
+
 let searches: URLSearchParams[];
 let results: License[];
 /** When set, answers each search instead of `results`, when it likes. */
@@ -32,6 +49,10 @@ let reply: ((params: URLSearchParams) => Promise<License[]>) | null;
 /** The licenses the batch route holds, by number. */
 let held: License[];
 let statesDown: boolean;
+/** Whether the service has our search-with-provenance extension; without it, a service with only the contract. */
+let extension: boolean;
+/** Every path asked of the service but the list of states. */
+let requested: string[];
 
 const problem = (status: number, requestId: string) =>
   Response.json(
@@ -45,6 +66,8 @@ beforeEach(() => {
   reply = null;
   held = [];
   statesDown = false;
+  extension = false;
+  requested = [];
   localStorage.clear();
   vi.stubGlobal(
     "fetch",
@@ -60,8 +83,16 @@ beforeEach(() => {
         }));
         return Response.json({ data: states });
       }
+      requested.push(url.pathname);
+      if (url.pathname === "/v2/search-with-provenance" && extension) {
+        searches.push(url.searchParams);
+        const licenses = reply ? await reply(url.searchParams) : results;
+        return Response.json({ data: { licenses, provenance: licenses.map(provenanceOf) } });
+      }
       // A service without our extensions: where each license comes from is not given.
-      if (url.pathname.startsWith("/v2/provenance")) return problem(404, "req-0");
+      if (url.pathname.startsWith("/v2/provenance") || url.pathname === "/v2/search-with-provenance") {
+        return problem(404, "req-0");
+      }
       if (url.pathname.startsWith("/v2/licenses/")) {
         const asked = url.searchParams.getAll("license");
         return Response.json({ data: asked.map((n) => held.find((l) => l.license === n) ?? null) });
@@ -107,6 +138,30 @@ it("puts a submitted search in the URL, runs it, and shows the results", async (
     "/license/ny/0000001",
   );
   expect(within(result).getByText("Tavern").tagName).toBe("MARK");
+});
+
+it("asks our service once a search, for the licenses and where each comes from together", async () => {
+  extension = true;
+  renderAt("/?state=ny&by=name&q=tavern");
+  const result = await screen.findByRole("listitem");
+  within(result).getByText("New York State Liquor Authority, data as of November 1, 2026");
+  expect(requested.filter((path) => path !== "/v2/decoding")).toEqual(["/v2/search-with-provenance"]);
+  expect(Object.fromEntries(searches[0]!)).toEqual({ state: "ny", name: "tavern" });
+});
+
+it("from a service with only the contract, asks for the one-request search once, then searches as the contract does", async () => {
+  const user = userEvent.setup();
+  renderAt("/?state=ny&by=name&q=tavern");
+  const result = await screen.findByRole("listitem");
+  within(result).getByText("The service does not give this record’s source or date.");
+  await user.type(screen.getByLabelText("Business or owner name"), "s");
+  await screen.findByRole("heading", { name: "Results for “taverns” in New York" });
+  await screen.findByText("1 license found.");
+  expect(requested.filter((path) => path.startsWith("/v2/search"))).toEqual([
+    "/v2/search-with-provenance",
+    "/v2/search",
+    "/v2/search",
+  ]);
 });
 
 it("restores the search from the URL and remembers the state for next time", async () => {
