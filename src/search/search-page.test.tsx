@@ -377,7 +377,7 @@ describe("the state picker", () => {
 describe("searching as the clerk types", () => {
   const nameBox = () => screen.getByRole<HTMLInputElement>("searchbox", { name: "Business or owner name" });
 
-  it("shows results without Enter, keeps the cursor in the box, and replaces the URL rather than adding to the history", async () => {
+  it("shows results without Enter, keeps the cursor in the box, and the URL follows once typing stops, as one entry", async () => {
     const user = userEvent.setup();
     const router = renderAt("/?state=ny&by=name&q=inn");
     await screen.findByText("1 license found.");
@@ -385,7 +385,7 @@ describe("searching as the clerk types", () => {
     await user.type(nameBox(), "tavern");
 
     await screen.findByRole("heading", { name: "Results for “tavern” in New York" });
-    expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern"));
     expect(Object.fromEntries(searches.at(-1)!)).toEqual({ state: "ny", name: "tavern" });
     // One letter searches nothing: the first search sent is "ta".
     expect(searches.map((p) => p.get("name"))).toEqual(["inn", "ta", "tav", "tave", "taver", "tavern"]);
@@ -400,17 +400,24 @@ describe("searching as the clerk types", () => {
   it("keeps a search in the history after a pause or Enter: the next keystroke starts a new entry", async () => {
     const user = userEvent.setup();
     const router = renderAt("/?state=ny");
-    await user.type(nameBox(), "inn");
+    const urlSays = (q: string) =>
+      vi.waitFor(() => expect(router.state.location.search).toBe(`?state=ny&by=name&q=${q}`));
+    await user.type(nameBox(), "in");
+    await urlSays("in");
+    await user.type(nameBox(), "n");
+    await urlSays("inn");
+    // Typing on within a second rewrites the same entry.
     expect(router.state.historyAction).toBe("REPLACE");
     await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
     await user.type(nameBox(), "s");
+    await urlSays("inns");
     expect(router.state.historyAction).toBe("PUSH");
-    expect(router.state.location.search).toBe("?state=ny&by=name&q=inns");
     await user.keyboard("{Enter}");
     // Enter keeps what is on screen (no second entry for it) and takes the clerk to the results.
     expect(router.state.historyAction).toBe("REPLACE");
     await vi.waitFor(() => expect(document.activeElement?.id).toBe("results-heading"));
     await user.type(nameBox(), " x");
+    await urlSays("inns+x");
 
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe("?state=ny&by=name&q=inns");
@@ -434,8 +441,10 @@ describe("searching as the clerk types", () => {
 
     await user.type(nameBox(), "nk");
     await vi.waitFor(() => expect(open.has("innk")).toBe(true));
-    // While "innk" is on its way, "in"'s answer stays, said to be "in"'s.
-    expect(screen.getByRole("status").textContent).toBe("Searching… Showing the results for “in” until then.");
+    // While "innk" is on its way, "in"'s answer stays, said to be "in"'s (once the wait is more than a moment).
+    await vi.waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("Searching… Showing the results for “in” until then."),
+    );
     screen.getByRole("link", { name: "Answer to in" });
 
     open.get("innk")!();

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
+import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { lastState } from "./last-state.ts";
 import { readSearchUrl, type SearchMode } from "./search-url.ts";
@@ -20,7 +21,13 @@ export function SearchPage() {
     const typed = navigationType !== NavigationType.Pop && typedBy(location.state) === form.id;
     setForm({ key: location.key, id: typed ? form.id : form.id + 1 });
   }
-  const { values, query, problem } = readSearchUrl(params);
+  const { values, query: urlQuery, problem } = readSearchUrl(params);
+  // What the clerk has typed, shown before the URL follows it: over as soon as the URL changes (the form writing
+  // it, which then says the same, or Back, or a link).
+  const [typing, setTyping] = useState<{ query: SearchQuery | null; key: string } | null>(null);
+  if (typing && typing.key !== location.key) setTyping(null);
+  const typed = typing?.key === location.key;
+  const query = typing && typed ? typing.query : urlQuery;
   const coverage = useQuery(licenseQueries.coverage());
   const initial = { ...values, state: values.state || lastState() };
   // A mode chosen since this URL: the results, of the URL's mode, stay hidden until the form is searched or set back.
@@ -29,10 +36,12 @@ export function SearchPage() {
   if (switched && switched.url !== url) setSwitched(null);
   const formMode = switched?.url === url ? switched.by : values.by;
   const shown = query?.by === formMode ? query : null;
+  // The tab's title follows the URL, not each keystroke: every change of it costs the browser a few ms.
+  const titled = urlQuery?.by === formMode ? urlQuery : null;
 
   return (
     <>
-      <title>{shown ? `“${shown.q}” in ${stateName(shown.state)} – License Lookup` : "License Lookup"}</title>
+      <title>{titled ? `“${titled.q}” in ${stateName(titled.state)} – License Lookup` : "License Lookup"}</title>
       <div className="page-intro">
         <h1>Find a liquor license</h1>
         <p className="lede">
@@ -55,15 +64,16 @@ export function SearchPage() {
               }
             : null
         }
-        holdsSearch={query !== null}
+        holdsSearch={urlQuery !== null}
         onModeChange={(by) => setSwitched({ url, by })}
+        onTyped={(typedQuery) => setTyping({ query: typedQuery, key: location.key })}
       />
       {problem ? (
         <p className="notice notice--error" role="alert">
           The search in this link was not run. {problem.error}
         </p>
       ) : null}
-      {shown ? <SearchResults query={shown} typed={typedBy(location.state) !== null} /> : null}
+      {shown ? <SearchResults query={shown} typed={typed || typedBy(location.state) !== null} /> : null}
     </>
   );
 }
