@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
@@ -59,7 +59,16 @@ const SHOW_WAITING_MS = 150;
  */
 const URL_FOLLOWS_MS = 300;
 
-export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, onModeChange, onTyped, formId }: Props) {
+/** Kept as it is while the page shows what is typed: its props stay the same until the URL changes. */
+export const SearchForm = memo(function SearchForm({
+  initial,
+  coverage,
+  coverageFailure,
+  holdsSearch,
+  onModeChange,
+  onTyped,
+  formId,
+}: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -171,7 +180,7 @@ export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, on
     void go(target);
   }
 
-  const note = coverageNote(values.state, coverage);
+  const note = useMemo(() => coverageNote(values.state, coverage), [values.state, coverage]);
   const stateProblem = problem?.field === "state";
   return (
     <form className="search-form" role="search" aria-label="License search" noValidate onSubmit={onSubmit}>
@@ -255,7 +264,7 @@ export function SearchForm({ initial, coverage, coverageFailure, holdsSearch, on
       </div>
     </form>
   );
-}
+});
 
 /** A name or address term shaped like a license number (or like the state's), in a chosen state: where it would open as one. */
 function licenseOffer(values: SearchFormValues, format: string | null): SubmitTarget | null {

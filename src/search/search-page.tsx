@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
@@ -29,13 +29,22 @@ export function SearchPage() {
   const typed = typing?.key === location.key;
   const query = typing && typed ? typing.query : urlQuery;
   const coverage = useQuery(licenseQueries.coverage());
-  const initial = { ...values, state: values.state || lastState() };
+  // The form's first values: the same object while the URL is, so the form is not drawn again for what is typed.
+  const initial = useMemo(() => {
+    const { values: fromUrl } = readSearchUrl(params);
+    return { ...fromUrl, state: fromUrl.state || lastState() };
+  }, [params]);
   // A mode chosen since this URL: the results, of the URL's mode, stay hidden until the form is searched or set back.
   const [switched, setSwitched] = useState<{ url: string; by: SearchMode } | null>(null);
   // Any other URL (a search, Back, a link) sets the form again, so the switch is over, even on coming back to this one.
   if (switched && switched.url !== url) setSwitched(null);
   const formMode = switched?.url === url ? switched.by : values.by;
   const shown = query?.by === formMode ? query : null;
+  const onModeChange = useCallback((by: SearchMode) => setSwitched({ url, by }), [url]);
+  const onTyped = useCallback(
+    (typedQuery: SearchQuery | null) => setTyping({ query: typedQuery, key: location.key }),
+    [location.key],
+  );
   // The tab's title follows the URL, not each keystroke: every change of it costs the browser a few ms.
   const titled = urlQuery?.by === formMode ? urlQuery : null;
 
@@ -65,8 +74,8 @@ export function SearchPage() {
             : null
         }
         holdsSearch={urlQuery !== null}
-        onModeChange={(by) => setSwitched({ url, by })}
-        onTyped={(typedQuery) => setTyping({ query: typedQuery, key: location.key })}
+        onModeChange={onModeChange}
+        onTyped={onTyped}
       />
       {problem ? (
         <p className="notice notice--error" role="alert">

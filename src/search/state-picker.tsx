@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { useMemo, type Ref } from "react";
 import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, stateName } from "../contract/states.ts";
@@ -15,7 +15,18 @@ interface Props {
 }
 
 export function StatePicker({ ref, value, onChange, coverage, invalid, describedBy }: Props) {
-  const covered = coverage ? new Set(coverage.map((c) => c.state)) : null;
+  // The same elements while the coverage is the same: a keystroke in the search box does not go over 60 options.
+  const options = useMemo(() => {
+    const covered = coverage ? new Set(coverage.map((c) => c.state)) : null;
+    return STATES.map((s) => {
+      const unavailable = covered !== null && !covered.has(s.code);
+      return (
+        <option key={s.code} value={s.code} disabled={unavailable}>
+          {s.name} ({s.code.toUpperCase()}){unavailable ? " – unavailable" : ""}
+        </option>
+      );
+    });
+  }, [coverage]);
   // One flat list, whatever the coverage: options that move while the list is open would lose a choice.
   return (
     <select
@@ -29,14 +40,7 @@ export function StatePicker({ ref, value, onChange, coverage, invalid, described
       aria-describedby={describedBy}
     >
       <option value="">Choose a state…</option>
-      {STATES.map((s) => {
-        const unavailable = covered !== null && !covered.has(s.code);
-        return (
-          <option key={s.code} value={s.code} disabled={unavailable}>
-            {s.name} ({s.code.toUpperCase()}){unavailable ? " – unavailable" : ""}
-          </option>
-        );
-      })}
+      {options}
     </select>
   );
 }
