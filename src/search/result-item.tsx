@@ -15,15 +15,18 @@ interface Props {
   verdict: Verdict;
   provenance: Provenance | null;
   by: SearchField;
-  words: readonly string[];
+  /** What marks the search's words in the field searched. */
+  pattern: RegExp | null;
   /** The words of the search this license matches only within a typo or two of. */
   closeFor: readonly string[];
 }
 
-export function ResultItem({ license, verdict, provenance, by, words, closeFor }: Props) {
+export function ResultItem({ license, verdict, provenance, by, pattern, closeFor }: Props) {
   const { expires } = licenseDates(license);
   const [street, ...rest] = addressLines(license.address);
-  const marked = (text: string, field: SearchField) => <Highlight text={text} words={by === field ? words : []} />;
+  const marked = (text: string, field: SearchField) => (
+    <Highlight text={text} pattern={by === field ? pattern : null} />
+  );
   return (
     <li className="result">
       <div className="result__head">

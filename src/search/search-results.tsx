@@ -11,7 +11,7 @@ import { stateName } from "../contract/states.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { recordAsOf } from "../shared/record-source.ts";
 import { licenseVerdict } from "../shared/verdict.ts";
-import { searchWords } from "./highlight.tsx";
+import { highlightPattern } from "./highlight.tsx";
 import { closeMatchWords } from "./close-match.ts";
 import { ResultItem } from "./result-item.tsx";
 import { searchUrl } from "./search-url.ts";
@@ -90,7 +90,7 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
  * is the same object, so a keystroke re-renders none of its items (that cost a keystroke's results a frame).
  */
 const ResultItems = memo(function ResultItems({ answer, today }: { answer: SearchAnswer; today: string }) {
-  const words = searchWords(answer.query.q);
+  const pattern = highlightPattern(answer.query.q);
   return answer.licenses.map((license, i) => {
     const provenance = answer.provenance[i] ?? null;
     const verdict = licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding: answer.decoding });
@@ -101,7 +101,7 @@ const ResultItems = memo(function ResultItems({ answer, today }: { answer: Searc
         verdict={verdict}
         provenance={provenance}
         by={answer.query.by}
-        words={words}
+        pattern={pattern}
         closeFor={closeMatchWords(answer.query, license)}
       />
     );
