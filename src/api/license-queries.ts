@@ -30,13 +30,16 @@ export interface SearchAnswer {
   decoding: DecodingTable | null;
 }
 
-/** Where a client keeps that its service answers no `/v2/search-with-provenance` (true once a 404 said so). */
+/**
+ * Where a client keeps that its service answers no `/v2/search-with-provenance` (true once a 404 said so):
+ * a cache entry like any other, dropped after the client's gcTime unused, so the next search asks again.
+ */
 const WITHOUT_SEARCH_WITH_PROVENANCE = ["service", "without", "search-with-provenance"] as const;
 
 /**
  * A search's licenses and where each comes from: in one round trip through our extension
  * (`/v2/search-with-provenance`), else, from a service with only the contract, the search and then our
- * provenance list, or nulls without it. Which one is found out on the first search and kept by the client.
+ * provenance list, or nulls without it. Which one is found out on the first search.
  */
 async function searchWithProvenance(client: QueryClient, query: SearchQuery, signal: AbortSignal) {
   const params = new URLSearchParams({ state: query.state, [query.by]: query.q });
