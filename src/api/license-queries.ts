@@ -54,12 +54,9 @@ async function searchWithProvenance(client: QueryClient, query: SearchQuery, sig
   }
   const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
   if (licenses.length === 0) return { licenses, provenance: [] };
-  const sources = listPath(
-    "provenance",
-    query.state,
-    licenses.map((l) => l.license),
-  );
-  const { data: provenance } = await fetchJson(sources, ProvenanceListResponseSchema, { signal }).catch(
+  const numbers = licenses.map((l) => l.license);
+  const sourcesPath = listPath("provenance", query.state, numbers);
+  const { data: provenance } = await fetchJson(sourcesPath, ProvenanceListResponseSchema, { signal }).catch(
     nullsWithoutExtension(licenses.length),
   );
   return { licenses, provenance };

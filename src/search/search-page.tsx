@@ -21,19 +21,17 @@ export function SearchPage() {
     const typed = navigationType !== NavigationType.Pop && typedBy(location.state) === form.id;
     setForm({ key: location.key, id: typed ? form.id : form.id + 1 });
   }
-  const { values, query: urlQuery, problem } = readSearchUrl(params);
+  // Read once per URL: the page is drawn again for each search typed, the URL is not.
+  const { values, query: urlQuery, problem } = useMemo(() => readSearchUrl(params), [params]);
   // What the clerk has typed, shown before the URL follows it: over as soon as the URL changes (the form writing
   // it, which then says the same, or Back, or a link).
   const [typing, setTyping] = useState<{ query: SearchQuery | null; key: string } | null>(null);
   if (typing && typing.key !== location.key) setTyping(null);
-  const typed = typing?.key === location.key;
-  const query = typing && typed ? typing.query : urlQuery;
+  const typed = typing !== null && typing.key === location.key;
+  const query = typed ? typing.query : urlQuery;
   const coverage = useQuery(licenseQueries.coverage());
   // The form's first values: the same object while the URL is, so the form is not drawn again for what is typed.
-  const initial = useMemo(() => {
-    const { values: fromUrl } = readSearchUrl(params);
-    return { ...fromUrl, state: fromUrl.state || lastState() };
-  }, [params]);
+  const initial = useMemo(() => ({ ...values, state: values.state || lastState() }), [values]);
   // A mode chosen since this URL: the results, of the URL's mode, stay hidden until the form is searched or set back.
   const [switched, setSwitched] = useState<{ url: string; by: SearchMode } | null>(null);
   // Any other URL (a search, Back, a link) sets the form again, so the switch is over, even on coming back to this one.
