@@ -1,13 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/chromium.ts";
 
-/** Debian's Chromium where there is one (CI installs it), else Playwright's own browser. */
-function systemChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-}
-
-const chromium = systemChromium();
 const appPort = Number(process.env.E2E_APP_PORT ?? 14173);
 
 export default defineConfig({
@@ -25,17 +18,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${appPort}`,
     browserName: "chromium",
     trace: "retain-on-failure",
-    launchOptions: chromium
-      ? {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-gpu",
-          ],
-        }
-      : {},
+    launchOptions: chromiumLaunchOptions(),
   },
 });

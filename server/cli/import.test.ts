@@ -21,8 +21,8 @@ function runImport(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-// Each case starts a process that compiles the command first: slower than the default 5 s allows.
-describe("npm run import", { timeout: 30_000 }, () => {
+// Each case starts a process that compiles the command first, some two: on a busy machine, a minute or more.
+describe("npm run import", { timeout: 120_000 }, () => {
   it("prints its usage, listing every source, on --help", () => {
     const run = runImport("--help");
     expect(run.code).toBe(0);
@@ -36,7 +36,8 @@ describe("npm run import", { timeout: 30_000 }, () => {
   it("imports a file and sums it up: its date and coverage, rows, records, repairs and skips with where they were", () => {
     const db = temp.path("cli.sqlite");
     const run = runImport("--db", db, "--source", "ny-sla", "--as-of", "2016-01-15", sharedData("ny/nyc_bars.csv"));
-    expect(run.stderr).toBe("");
+    // Nothing but progress, which a slow machine gets every 2 s: no warning, no error.
+    expect(run.stderr.split("\n").filter((line) => line && !/^ny-sla: [\d,]+ rows/.test(line))).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("ny-sla: New York State Liquor Authority, into NY");
     expect(run.stdout).toMatch(/as of +2016-01-15 +\(given at import\)/);
