@@ -34,7 +34,7 @@ const SOURCE: StateCoverage["sources"][number] = {
 const PROVENANCE: Provenance = { state: "ny", license: "0012345", as_of: "2016-01-14", source: SOURCE };
 
 let requested: string[];
-let reply: (path: string) => Response;
+let reply: (path: string) => Response | Promise<Response>;
 
 /** Our service's answers: the license, its provenance, no history, and what each state's data covers; no watchlist. */
 function ourService(license: License | null, provenance: Provenance | null = license && PROVENANCE) {
@@ -100,6 +100,28 @@ describe("the license page", () => {
     // The way back keeps the number and the license-number mode.
     expect(screen.getByRole("link", { name: "Search New York" }).getAttribute("href")).toBe(
       "/?state=ny&by=license&q=00%2F12+%2334",
+    );
+  });
+
+  it("shows a not-found answer once what the state's data covers is in, never a shorter one that then grows", async () => {
+    let coverageIn!: () => void;
+    const coverage = new Promise<void>((resolve) => (coverageIn = resolve));
+    const service = ourService(null);
+    reply = async (path) => {
+      if (path === "/v2/states") await coverage;
+      return service(path);
+    };
+    renderLicenseRoute("/license/ny/0012345");
+    // The record, its source, table and history are in: the page has drawn what it has.
+    await vi.waitFor(() => expect(document.body.textContent).not.toBe(""));
+    expect(screen.queryByText("not found")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Verdict" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Loading…");
+
+    coverageIn();
+    await screen.findByText("not found");
+    expect(screen.getByRole("region", { name: "Verdict" }).textContent).toContain(
+      "Not in our New York data, which covers New York City on-premises liquor licenses only, as of January 14, 2016.",
     );
   });
 

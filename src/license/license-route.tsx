@@ -4,6 +4,7 @@ import { ErrorBoundary } from "react-error-boundary";
 import { Link, Navigate, useParams } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { licenseQueries } from "../api/license-queries.ts";
+import { watchlistQueries } from "../api/watchlist-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { licenseUrl } from "../shared/page-urls.ts";
@@ -33,6 +34,8 @@ function LicenseAnswer({ state, license }: { state: string; license: string }) {
   usePrefetchQuery(licenseQueries.coverage());
   // Asked with the record, not once the record is in: the page waits for it (WithHistory).
   usePrefetchQuery(licenseQueries.history(state, license));
+  // The Watch button's answer, asked now so that it is in when the record shows and the buttons never move.
+  usePrefetchQuery(watchlistQueries.entry(state, license));
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
@@ -59,6 +62,15 @@ function LicensePage({ state, license }: { state: string; license: string }) {
     ],
   });
   const coverage = useQuery({ ...licenseQueries.coverage(), enabled: found === null });
+  // What the state's data covers is part of a "not found" answer: asked with the record, and waited for, so the
+  // answer shows whole rather than growing a line when it comes.
+  if (found === null && coverage.isPending) {
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
   return found ? (
     <LicenseDetail
       license={found}

@@ -20,7 +20,15 @@ export function WatchButton({ state, license }: { state: string; license: string
   const unwatch = useMutation(watchlistMutations.unwatch());
   const [said, setSaid] = useState<Said | null>(null);
 
-  if (entry.isPending || (entry.isError && isMissingExtension(entry.error))) return null;
+  // Its room is kept while the watchlist answers, so the buttons beside it and the page below never move.
+  if (entry.isPending) {
+    return (
+      <span className="button watch-button watch-button--pending" aria-hidden="true">
+        Watch
+      </span>
+    );
+  }
+  if (entry.isError && isMissingExtension(entry.error)) return null;
   if (entry.isError) {
     return (
       <span className="action-status action-status--failed">The watchlist did not answer: reload to try again.</span>
