@@ -1,5 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from "vite";
 
 export interface ApiTarget {
   baseUrl: string;
@@ -23,11 +27,43 @@ function apiProxy({ baseUrl, apiKey, watchUrl }: ApiTarget): Record<string, Prox
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Each built script, sheet and page beside it as .br and .gz, at the strongest levels: `npm run serve` sends
+ * whichever the browser accepts as it is, so no request pays for compressing (a file that would not shrink stays plain).
+ */
+function precompress(): Plugin {
+  return {
+    name: "license-lookup:precompress",
+    apply: "build",
+    async writeBundle({ dir = "dist" }, bundle) {
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const path = join(dir, name);
+          const raw = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            }),
+            gzipped(raw, { level: 9 }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${path}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 /** The app's Vite config, pointed at a service; `npm start` passes its own, `vite` reads LLS_BASE_URL and LLS_API_KEY. */
 export function appConfig(target: ApiTarget): UserConfig {
   const proxy = apiProxy(target);
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     server: { proxy },
     preview: { proxy },
     // The manifest lets `npm run size` follow the chunk graph.

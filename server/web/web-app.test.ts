@@ -1,12 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
+const PAGE = "<!doctype html><div id=root></div>";
+const SCRIPT = `console.log(${JSON.stringify("a built chunk ".repeat(50))})`;
+/** Vite's manifest of a build: the entry, the license page's chunk with a chunk it shares, New York's table. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_runtime.js"] },
+  "_runtime.js": { file: "assets/runtime-r1.js" },
+  "_shared.js": { file: "assets/shared-s1.js", imports: ["_runtime.js", "index.html"] },
+  "src/license/license-route.tsx": { file: "assets/license-route-l1.js", imports: ["_shared.js", "index.html"] },
+  "src/contract/decoding/ny.json": { file: "assets/ny-n1.js" },
+  "src/search/search-page.tsx": { file: "assets/search-page-p1.js", imports: ["_shared.js"] },
+};
 const TIMEOUT_MS = 300;
 let dist: string;
 let upstream: Server;
@@ -47,9 +59,17 @@ function rawGet(base: string, path: string): Promise<{ status: number; type: str
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "web-app-"));
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
-  writeFileSync(join(dist, "assets", "index-abc.js"), "console.log(1)");
+  writeFileSync(join(dist, "index.html"), PAGE);
+  writeFileSync(join(dist, "assets", "index-abc.js"), SCRIPT);
   writeFileSync(join(dist, "favicon.png"), "not really a png");
+  // As the build leaves them: each page and script beside itself compressed, and the manifest of its chunks.
+  for (const file of ["index.html", "assets/index-abc.js"]) {
+    const raw = readFileSync(join(dist, file));
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(raw));
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(raw));
+  }
+  mkdirSync(join(dist, ".vite"));
+  writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   upstream = createServer((req, res) => {
     seen.push({ url: req.url!, headers: req.headers });
     const path = req.url!.split("?")[0];
@@ -362,5 +382,74 @@ describe("what a browser receives", () => {
 
     const missing = await app.inject({ url: "/assets/gone.js", headers: { accept: "*/*" } });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("what a browser downloads, and keeps", () => {
+  const page = { accept: "text/html" };
+
+  it("sends pages and scripts compressed as the build wrote them, to a browser that accepts it", async () => {
+    const app = await webApp();
+    for (const [url, headers, body] of [
+      ["/assets/index-abc.js", {}, SCRIPT],
+      ["/license/ny/0012345", page, PAGE],
+      ["/", page, PAGE],
+    ] as const) {
+      const br = await app.inject({ url, headers: { ...headers, "accept-encoding": "gzip, deflate, br" } });
+      expect(br.headers["content-encoding"], url).toBe("br");
+      expect(br.headers.vary, url).toContain("accept-encoding");
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(body);
+
+      const gz = await app.inject({ url, headers: { ...headers, "accept-encoding": "gzip" } });
+      expect(gz.headers["content-encoding"], url).toBe("gzip");
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(body);
+
+      const plain = await app.inject({ url, headers });
+      expect(plain.headers["content-encoding"], url).toBeUndefined();
+      expect(plain.body, url).toBe(body);
+    }
+    const script = await app.inject({ url: "/assets/index-abc.js", headers: { "accept-encoding": "br" } });
+    expect(script.headers["content-type"]).toContain("javascript");
+    expect(Number(script.headers["content-length"])).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it("keeps built assets a year and asks again for the page every time, compressed or not", async () => {
+    const app = await webApp();
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const asset = await app.inject({ url: "/assets/index-abc.js", headers: { "accept-encoding": encoding } });
+      expect(asset.headers["cache-control"], encoding).toBe("public, max-age=31536000, immutable");
+      for (const url of ["/", "/license/ny/0012345"]) {
+        const res = await app.inject({ url, headers: { ...page, "accept-encoding": encoding } });
+        expect(res.headers["cache-control"], `${url} ${encoding}`).toBe("no-cache");
+      }
+    }
+  });
+
+  it("never compresses a /v2 answer, which the service makes fresh: that would cost CPU on every request", async () => {
+    const app = await webApp();
+    const res = await app.inject({ url: "/v2/license/ny/1", headers: { "accept-encoding": "gzip, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.json()).toEqual({ data: null });
+  });
+
+  it("sends a pasted link with the code of its page, so the browser fetches it alongside the entry", async () => {
+    const app = await webApp();
+    const links = async (url: string) =>
+      String((await app.inject({ url, headers: page })).headers.link ?? "")
+        .split(", ")
+        .filter(Boolean);
+    expect(await links("/license/ny/0012345")).toEqual([
+      "</assets/license-route-l1.js>; rel=modulepreload",
+      "</assets/shared-s1.js>; rel=modulepreload",
+      "</assets/ny-n1.js>; rel=modulepreload",
+    ]);
+    expect(await links("/?state=ny&by=name&q=tavern")).toEqual([
+      "</assets/search-page-p1.js>; rel=modulepreload",
+      "</assets/shared-s1.js>; rel=modulepreload",
+    ]);
+    // A page the build has no chunk for, and a path that is no page, get the page alone.
+    expect(await links("/verify")).toEqual([]);
+    expect(await links("/nowhere")).toEqual([]);
   });
 });

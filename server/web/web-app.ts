@@ -6,6 +6,7 @@ import { Pool } from "undici";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
 import { createAnswerCache, type CachedAnswer } from "./answer-cache.ts";
+import { pagePreloads } from "./page-preloads.ts";
 import { watchRoutes } from "./watchlist/watch-routes.ts";
 import type { WatchlistService } from "./watchlist/watchlist.ts";
 
@@ -84,14 +85,18 @@ export async function buildWebApp({
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
+    // The build writes each script, sheet and page beside itself as .br and .gz (vite.config.ts): sent as they
+    // are, to a browser that accepts them, so no request spends CPU on compressing. /v2 answers go uncompressed.
+    preCompressed: true,
     // Vite names built assets by content hash: they never change under the same name. The icon is kept a day:
     // Chromium asks for it again at every change of the URL, so each keystroke of a search cost a request.
     setHeaders: (reply, path) => {
+      const file = path.replace(/\.(br|gz)$/, "");
       reply.header(
         "cache-control",
-        path.includes("/assets/")
+        file.includes("/assets/")
           ? "public, max-age=31536000, immutable"
-          : path.endsWith(".html")
+          : file.endsWith(".html")
             ? "no-cache"
             : "public, max-age=86400",
       );
@@ -104,11 +109,16 @@ export async function buildWebApp({
     app.addHook("onClose", () => watchlist.close());
   }
 
-  const page = (reply: FastifyReply) => reply.header("cache-control", "no-cache").sendFile("index.html");
-  app.get("/", (_request, reply) => page(reply));
+  const preloads = pagePreloads(distDir);
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const link = preloads(request.url.split("?", 1)[0]!);
+    if (link) reply.header("link", link);
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  };
+  app.get("/", (request, reply) => page(request, reply));
   app.setNotFoundHandler((request, reply) => {
     // A pasted link such as /license/ny/0012345 is the app's to answer; a missing file is not.
-    if (request.method === "GET" && request.headers.accept?.includes("text/html")) return page(reply);
+    if (request.method === "GET" && request.headers.accept?.includes("text/html")) return page(request, reply);
     return reply.code(404).type("text/plain").send("Not found");
   });
 
