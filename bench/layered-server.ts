@@ -84,7 +84,7 @@ function rankingRemembered(repo: LicenseRepo): LicenseRepo {
       const id = liveDataset.get(query.state) as number;
       ranking = {
         rows: datasetTables(id).rows,
-        rowIds: rank(id, FIELDS_BY[query.by], searchTerms(query.by, query.q)!),
+        rowIds: rank(id, FIELDS_BY[query.by], searchTerms(query.by, query.q)!).rows,
       };
       rankings.set(key, ranking);
     }

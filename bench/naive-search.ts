@@ -48,3 +48,12 @@ export function naiveMatchCount(db: Db, rows: string, by: SearchField, q: string
     .pluck()
     .get({ q: pattern(by, q) }) as number;
 }
+
+/** How many rows hold both words in one name field (business or owner), anywhere in it. */
+export function naiveTogetherCount(db: Db, rows: string, a: string, b: string): number {
+  const both = FIELDS_BY.name.map((field) => `(${field}_key LIKE @a AND ${field}_key LIKE @b)`).join(" OR ");
+  return db
+    .prepare(`SELECT count(*) FROM ${rows} WHERE ${both}`)
+    .pluck()
+    .get({ a: `%${a}%`, b: `%${b}%` }) as number;
+}

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { SearchField } from "../src/contract/search-query.ts";
 import type { Db } from "../server/store/open-database.ts";
 import { BENCH_DIR } from "./build-bench-db.ts";
-import { liveRowsTable, naiveMatchCount } from "./naive-search.ts";
+import { Vocabulary } from "../server/store/near-words.ts";
+import { liveRowsTable, naiveMatchCount, naiveTogetherCount } from "./naive-search.ts";
 
 export interface MixQuery {
   /** The query class, as the results table names it. */
@@ -14,7 +15,7 @@ export interface MixQuery {
 
 const RARE = { min: 2, max: 5 };
 /** Bumped when the classes change, so a saved mix of an older set is chosen again. */
-const MIX_VERSION = 3;
+const MIX_VERSION = 4;
 const MIX_FILE = join(BENCH_DIR, "query-mix.json");
 
 /** The mix of this build of the data: choosing it reads every row, so it is kept beside the database. */
@@ -38,7 +39,9 @@ export function queryMixOf(db: Db, state: string, build: string): MixQuery[] {
  * the commonest name word, a word a handful of records hold, the commonest word pair, the
  * commonest house number on the commonest street, a word nothing holds, one- and
  * two-letter word starts, the commonest three words, typos of a rare word, a long word and a pair,
- * and the commonest name opening with initials, typed together. Ties break alphabetically, so the same data gives the same mix.
+ * the commonest name opening with initials, typed together, the commonest pair and three words out of
+ * their order, and a common pair with one word mistyped into another word of the data that no record
+ * holds with the other. Ties break alphabetically, so the same data gives the same mix.
  */
 export function chooseQueryMix(db: Db, state: string): MixQuery[] {
   const rows = liveRowsTable(db, state);
@@ -93,6 +96,7 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
   const long = top(new Map([...words].filter(([w]) => isWord(w) && w.length >= 8)));
   // A pair a clerk would type (`new york`), not the common word again (`wine and`).
   const pair = top(new Map([...pairs].filter(([p]) => !p.split(" ").includes(common))));
+  const triple = top(triples).split(" ");
   return [
     { label: "common word", by: "name", q: common },
     { label: "rare word", by: "name", q: rare },
@@ -108,7 +112,43 @@ export function chooseQueryMix(db: Db, state: string): MixQuery[] {
     { label: "typo, two edits", by: "name", q: dropped(swapped(long)) },
     { label: "two words, one typo", by: "name", q: `${pair.split(" ")[0]} ${swapped(pair.split(" ")[1]!)}` },
     { label: "initials together", by: "name", q: top(initials) },
+    { label: "two words, out of order", by: "name", q: pair.split(" ").reverse().join(" ") },
+    // Each word moved: the last typed first (`grocery deli and`).
+    { label: "three words, out of order", by: "name", q: [triple[2], triple[0], triple[1]].join(" ") },
+    { label: "two words, no record holds both", by: "name", q: realWordTypo(db, rows, words, pairs, common) },
   ];
+}
+
+/**
+ * A common pair with one word mistyped into another word of the data, one edit away (`food mark` for
+ * `food mart`), that no record holds in one field with the other word; the word meant is among the
+ * near words the service takes the mistyped one for.
+ */
+function realWordTypo(
+  db: Db,
+  rows: string,
+  words: Map<string, number>,
+  pairs: Map<string, number>,
+  common: string,
+): string {
+  const vocabulary = new Vocabulary([...words.keys()].filter((w) => isWord(w)));
+  const byCount = [...pairs]
+    .filter(([p]) => !p.split(" ").includes(common))
+    .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
+  for (const [p] of byCount.slice(0, 50)) {
+    const pairWords = p.split(" ");
+    for (const [at, meant] of pairWords.entries()) {
+      const other = pairWords[1 - at]!;
+      const typos = vocabulary
+        .near(meant, Infinity)
+        .filter((n) => n.edits === 1 && n.word.length >= 4)
+        .map((n) => n.word)
+        .filter((typo) => vocabulary.near(typo, 12).some((n) => n.word === meant));
+      const typo = typos.find((t) => naiveTogetherCount(db, rows, t, other) === 0);
+      if (typo) return pairWords.map((w, i) => (i === at ? typo : w)).join(" ");
+    }
+  }
+  throw new Error("no common pair has a word mistyped into another that no record holds with the other");
 }
 
 /** `rabbit` -> `rbabit`: the second and third letters swapped. */

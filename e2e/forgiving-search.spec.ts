@@ -36,6 +36,15 @@ test("“Dead Rabit” in New York shows Dead Rabbit Tavern, marked as a close m
   await expect(item.first()).toContainText("close match for rabit");
 });
 
+// BLAK is a word in New Jersey (BLAK OPS OF BRUNSWICK LLC) that no record holds with CAT: still a typo.
+test("“blak cat” in New Jersey shows Black Cat Tavern first, marked as a close match for blak", async ({ page }) => {
+  await page.goto("/?state=nj");
+  await term(page, "Business or owner name").pressSequentially("blak cat");
+  const first = results(page).getByRole("listitem").first();
+  await expect(first).toContainText(/black cat tavern/i);
+  await expect(first).toContainText("close match for blak");
+});
+
 test("0101-33-5-3 in New Jersey number mode offers 0101-33-005-003, as a link, not a redirect", async ({ page }) => {
   await page.goto("/?state=nj&by=license");
   await term(page, "License number").fill("0101-33-5-3");

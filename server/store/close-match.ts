@@ -2,16 +2,19 @@ import { datasetTables } from "./dataset-tables.ts";
 import { mapUntilChange } from "./change-watch.ts";
 import { allowedEdits, Vocabulary } from "./near-words.ts";
 import type { Db } from "./open-database.ts";
-import type { KeyField, QueryWord, SearchTerms } from "./search-terms.ts";
+import { termsOf, type KeyField, type QueryWord, type SearchTerms } from "./search-terms.ts";
 import { statementCache } from "./statement-cache.ts";
 
-/** The near words a misspelt query word may stand for, nearest first: enough for a typo, few enough to stay fast. */
+/** The near words a query word may stand for, nearest first: enough for a typo, few enough to stay fast. */
 const MOST_NEAR_WORDS = 12;
 
 /**
- * Typo tolerance: a query with a word that starts no word of the data as typed, asked again with that word
- * standing for the words of the data within one edit (4-7 letters) or two (8 or more). Only a
- * search with no exact match gets here, so close matches never come before an exact one.
+ * Typo tolerance: the ways a query may be widened when the search as typed finds too little, in the
+ * order they are tried, each after the one before (the caller stops when one finds enough):
+ * 1. each word that starts no word of the data stands for the words of the data within one edit
+ *    (4-7 letters) or two (8 or more) of it, and initials written apart or together are one word;
+ * 2. every word of 4 letters or more stands for those near words as well as for itself: a word that
+ *    is a word of the data may still be a typo ("blak", a word in New Jersey, for "black").
  */
 export function createCloseMatch(db: Db) {
   const prepared = statementCache(db);
@@ -30,36 +33,54 @@ export function createCloseMatch(db: Db) {
   const startsAWord = (index: string, form: string) =>
     prepared(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT 1`).pluck().get(`"^${form}"`) !== undefined;
 
-  /** The terms with each word no row holds replaced by its near words; null when none needs it, or one has none. */
-  return function closeTerms(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): SearchTerms | null {
+  /** The widened terms, worked out only as far as the caller reads. */
+  return function* closeTerms(
+    datasetId: number,
+    fields: readonly KeyField[],
+    terms: SearchTerms,
+  ): Generator<SearchTerms> {
     const t = datasetTables(datasetId);
     const startsAnyWord = (form: string) => fields.some((f) => startsAWord(t.words(f), form));
-    const misspelt = (word: QueryWord) => {
+    const nearWords = (typed: string) =>
+      [
+        ...new Set(
+          fields
+            .flatMap((f) => vocabulary(t.vocabulary(f)).near(typed, MOST_NEAR_WORDS))
+            .sort((a, b) => a.edits - b.edits || (a.word < b.word ? -1 : 1))
+            .map((n) => n.word),
+        ),
+      ].slice(0, MOST_NEAR_WORDS);
+    const typo = (word: QueryWord) => {
       const typed = word.forms[0]!;
-      return !typed.includes(" ") && allowedEdits(typed) > 0 && !word.forms.some(startsAnyWord);
+      return !typed.includes(" ") && allowedEdits(typed) > 0;
     };
-    const typos = new Set(terms.words.filter(misspelt));
+    // Kept as typed in the first step: a word that starts a word of the data, or that no typo can be.
+    const kept = new Map(terms.words.map((w) => [w, !typo(w) || w.forms.some(startsAnyWord)]));
     const initials = withInitials(terms.words, startsAnyWord);
-    let corrected = initials.changed;
-    const words: SearchTerms["words"] = [];
+
+    const typosNear: QueryWord[] = [];
     // A word withInitials changed is one of 3 letters or fewer: never a typo (allowedEdits).
     for (const word of initials.words) {
-      if (!typos.has(word)) {
-        words.push(word);
+      if (kept.get(word) ?? true) {
+        typosNear.push(word);
         continue;
       }
-      const typed = word.forms[0]!;
-      const near = fields
-        .flatMap((f) => vocabulary(t.vocabulary(f)).near(typed, MOST_NEAR_WORDS))
-        .sort((a, b) => a.edits - b.edits || (a.word < b.word ? -1 : 1));
-      const forms = [...new Set(near.map((n) => n.word))].slice(0, MOST_NEAR_WORDS);
-      if (forms.length === 0) return null;
-      words.push({ forms });
-      corrected = true;
+      const near = nearWords(word.forms[0]!);
+      // No word of the data starts with it, and none is near it: no widening can find the query.
+      if (near.length === 0) return;
+      typosNear.push({ forms: near, whole: near });
     }
-    if (!corrected) return null;
-    const whole = words.map((w) => w.forms[0]!).join(" ");
-    return { words, whole, prefixes: [whole] };
+    if (initials.changed || typosNear.some((w, i) => w !== initials.words[i])) yield termsOf(typosNear);
+
+    let widened = false;
+    const everyWordNear = typosNear.map((word, i) => {
+      if (!kept.get(initials.words[i]!) || !typo(word)) return word;
+      const near = nearWords(word.forms[0]!).filter((n) => !word.forms.includes(n));
+      if (near.length === 0) return word;
+      widened = true;
+      return { forms: [...word.forms, ...near], whole: [...word.whole, ...near] };
+    });
+    if (widened) yield termsOf(everyWordNear);
   };
 }
 
@@ -104,7 +125,8 @@ export function withInitials(
     const beingTyped = words.length > 1 && i === words.length - 1;
     if (end > i) {
       const letters = words.slice(i, end + 1).map((w) => w.forms[0]!);
-      out.push({ forms: [letters.join(" "), letters.join("")] });
+      const forms = [letters.join(" "), letters.join("")];
+      out.push({ forms, whole: forms });
       changed = true;
       i = end;
     } else if (
@@ -112,7 +134,7 @@ export function withInitials(
       INITIALS.test(typed) &&
       (typed.length === 2 || (typed.length === 3 && (!/[aeiou]/.test(typed) || !startsAWord(typed))))
     ) {
-      out.push({ forms: [...words[i]!.forms, ...spacings(typed)] });
+      out.push({ forms: [...words[i]!.forms, ...spacings(typed)], whole: [...words[i]!.whole, ...spacings(typed)] });
       changed = true;
     } else {
       out.push(words[i]!);

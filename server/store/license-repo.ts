@@ -1,4 +1,10 @@
-import type { LicenseHistory, Provenance, Source, StateCoverage } from "../../src/contract/envelopes.ts";
+import {
+  MAX_RESULTS,
+  type LicenseHistory,
+  type Provenance,
+  type Source,
+  type StateCoverage,
+} from "../../src/contract/envelopes.ts";
 import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { consistentReads, mapUntilChange } from "./change-watch.ts";
@@ -8,6 +14,7 @@ import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { createCloseMatch } from "./close-match.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
+import { INSIDE_A_WORD } from "./search-ranking.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
 import { createSourcesRepo } from "./sources-repo.ts";
 
@@ -54,13 +61,19 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
     const terms = searchTerms(query.by, query.q);
     if (id === undefined || !terms) return null;
     const fields = FIELDS_BY[query.by];
-    let rows = rankedSearch(id, fields, terms);
-    // Nothing as typed: a word no record holds may be a typo of one that some do.
-    if (rows.length === 0) {
-      const close = closeTerms(id, fields, terms);
-      if (close) rows = rankedSearch(id, fields, close);
+    let found = rankedSearch(id, fields, terms);
+    let best = found.tier;
+    // Too little as typed (no match, or a word only inside others): a word may be a typo of
+    // another. What each widening finds comes after what was found before it.
+    const enough = () => found.rows.length >= MAX_RESULTS || (best !== null && best < INSIDE_A_WORD);
+    if (!enough()) {
+      for (const close of closeTerms(id, fields, terms)) {
+        found = rankedSearch(id, fields, close, found.rows);
+        if (found.tier !== null && (best === null || found.tier < best)) best = found.tier;
+        if (enough()) break;
+      }
     }
-    return { id, rows };
+    return { id, rows: found.rows };
   };
 
   // One read transaction per search: an import that flips a state live mid-search cannot drop the

@@ -2,7 +2,7 @@ import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { datasetTables, markWordStarts } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
-import { matchTier } from "./search-ranking.ts";
+import { INSIDE_A_WORD, matchTier } from "./search-ranking.ts";
 import { MIN_INSIDE_WORD, type KeyField, type SearchTerms } from "./search-terms.ts";
 
 interface Hit {
@@ -40,96 +40,112 @@ const DEFAULTS: Required<RankedSearchOptions> = {
   manyStarters: 10_000,
 };
 
+/** A search's rows, best first, and the tier of the best row it added (null when it added none). */
+export interface RankedRows {
+  rows: number[];
+  tier: number | null;
+}
+
 /**
  * The best MAX_RESULTS rows for a query over one data set, in the order search-ranking.ts defines:
  * tier by tier, and within a tier field by field (business before owner), each field's rows read
- * in its precomputed rank order so that most queries stop after a few index reads.
+ * in its precomputed rank order so that most queries stop after a few index reads. Rows `placed`
+ * by an earlier search come first, as they are, and are not found again.
  */
 export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
   const { allAtOnce, fewStarters, startScan, manyStarters } = { ...DEFAULTS, ...options };
   const prepared = statementCache(db);
 
-  return function rankedSearch(datasetId: number, fields: readonly KeyField[], terms: SearchTerms): number[] {
+  return function rankedSearch(
+    datasetId: number,
+    fields: readonly KeyField[],
+    terms: SearchTerms,
+    placed: readonly number[] = [],
+  ): RankedRows {
     const t = datasetTables(datasetId);
-    const found: number[] = [];
-    const seen = new Set<number>();
+    const found: number[] = [...placed];
+    const seen = new Set<number>(placed);
+    let tier: number | null = null;
     const full = () => found.length >= MAX_RESULTS;
+    const done = (): RankedRows => ({ rows: found, tier });
     /**
-     * Takes hits in order, skipping rows already placed by a better tier or field, and stops
+     * Takes hits of a tier in order, skipping rows already placed by a better tier or field, and stops
      * reading (which resets a lazily read statement) as soon as the results are full.
      */
-    const take = (hits: Iterable<Hit>) => {
+    const take = (hits: Iterable<Hit>, ofTier: number) => {
       if (full()) return;
       for (const { row_id } of hits) {
         if (seen.has(row_id)) continue;
         seen.add(row_id);
         found.push(row_id);
+        tier ??= ofTier;
         if (full()) return;
       }
     };
     const enough = () => MAX_RESULTS - found.length + seen.size;
 
-    // Tier 0: the field equals the query.
+    // Tier 0: the field equals the query's words in some order: one statement for every order,
+    // since each costs more to run than SQLite takes to seek a key.
     for (const field of fields) {
-      take(
-        prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(
-          terms.whole,
-          enough(),
-        ) as Hit[],
-      );
+      const hits =
+        terms.wholes.length === 1
+          ? prepared(`SELECT rank, row_id FROM ${t.ranks(field)} WHERE key = ? ORDER BY rank LIMIT ?`).all(
+              terms.wholes[0],
+              enough(),
+            )
+          : prepared(
+              `SELECT rank, row_id FROM ${t.ranks(field)} INDEXED BY ${t.ranks(field)}_key
+               WHERE key IN (SELECT value FROM json_each(?)) ORDER BY rank LIMIT ?`,
+            ).all(JSON.stringify(terms.wholes), enough());
+      take(hits as Hit[], 0);
     }
-    if (full()) return found;
+    if (full()) return done();
     // Rare queries end here: every match ranked at once (tiers 0 and 1 again among them). For one
     // word this costs an index read per field that stops after allAtOnce + 1 rows, less than
     // looking for field starts first. Several words make FTS5 intersect their matches, and one or
     // two letters start words in most rows: field starts, which usually fill the results, go first.
     const oneLongWord = terms.words.length === 1 && terms.words[0]!.forms.every((f) => f.length >= MIN_INSIDE_WORD);
-    const all = oneLongWord && rankAllIfFew();
-    if (all) return all;
-    // Tier 1: the field starts with the query.
+    if (oneLongWord && rankAllIfFew()) return done();
+    // Tier 1: the field starts with the query's words in some order.
     // A lazily read statement is opened only while results are missing: one left unread stays busy.
-    for (const field of fields) if (!full()) take(startingWith(field));
-    if (full()) return found;
+    for (const field of fields) if (!full()) take(startingWith(field), 1);
+    if (full()) return done();
     if (terms.words.length > 1) return severalWords();
     // One word of one or two letters: a word start, so no match is inside a word.
-    const allOfOthers = !oneLongWord && rankAllIfFew();
-    if (allOfOthers) return allOfOthers;
-    // Tier 2 (one word is always in the query's order): the word starts a word of the field.
-    for (const field of fields) if (!full()) take(matching(field, wordStartMatch(terms)));
-    // Tier 4: the rest of the matches, the word found inside field words.
-    for (const field of fields) if (!full()) take(matching(field, anywhereMatch(terms)));
-    return found;
+    if (!oneLongWord && rankAllIfFew()) return done();
+    // Tier 2: the word starts a word of the field.
+    for (const field of fields) if (!full()) take(matching(field, wordStartMatch(terms)), 2);
+    // Tier 3: the rest of the matches, the word found inside field words.
+    for (const field of fields) if (!full()) take(matching(field, anywhereMatch(terms)), INSIDE_A_WORD);
+    return done();
 
     /**
-     * Tiers 2 to 4 of several words in one pass over each field's matches, in rank order: each row placed by
-     * the plain rule (matchTier), those in the query's order at once, the rest kept for after them. FTS5
-     * intersecting common words is the cost here: one walk a field, where one for tiers 2 and 3, another for
-     * tier 4 and a third to count them first took twice as long (`deli and grocery`, `golden lion tavern`).
+     * Tiers 2 and 3 of several words in one pass over each field's matches, in rank order: each row placed by
+     * the plain rule (matchTier), every word starting a field word at once, a word inside one kept for after
+     * them. FTS5 intersecting common words is the cost here: the walk stops once the results are full.
      */
-    function severalWords(): number[] {
-      const anyOrder: Hit[][] = [];
+    function severalWords(): RankedRows {
       const inside: Hit[][] = [];
       for (const field of fields) {
-        const later: Hit[] = [];
         const within: Hit[] = [];
-        anyOrder.push(later);
         inside.push(within);
         for (const hit of matching(field, anywhereMatch(terms))) {
           if (seen.has(hit.row_id)) continue;
           // Tiers 0 and 1 were read whole: a row of either is placed already.
-          const tier = matchTier(hit.key, terms);
-          if (tier === 2) take([hit]);
-          else if (tier === 3) later.push(hit);
+          if (matchTier(hit.key, terms) === 2) take([hit], 2);
           else within.push(hit);
-          if (full()) return found;
+          if (full()) return done();
         }
       }
-      for (const hits of [...anyOrder, ...inside]) take(hits);
-      return found;
+      for (const hits of inside) take(hits, INSIDE_A_WORD);
+      return done();
     }
 
-    /** Every match ranked by the plain rule, or null when some field has more than allAtOnce. */
-    function rankAllIfFew(): number[] | null {
+    /**
+     * Every match ranked by the plain rule after the rows placed before, or false when some field has
+     * more than allAtOnce matches.
+     */
+    function rankAllIfFew(): boolean {
       const match = anywhereMatch(terms);
       const perField: number[][] = [];
       for (const field of fields) {
@@ -137,34 +153,38 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         const ranks = prepared(`SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?`)
           .pluck()
           .all(match, allAtOnce + 1);
-        if (ranks.length > allAtOnce) return null;
+        if (ranks.length > allAtOnce) return false;
         perField.push(ranks as number[]);
       }
       const best = new Map<number, { tier: number; field: number; rank: number }>();
       fields.forEach((field, index) => {
         for (const { rank, row_id, key } of rowsOfRanks(field, perField[index]!)) {
-          const tier = matchTier(key, terms);
-          if (tier === null) continue;
+          const rowTier = matchTier(key, terms);
+          if (rowTier === null || placed.includes(row_id)) continue;
           const known = best.get(row_id);
-          if (!known || tier < known.tier) best.set(row_id, { tier, field: index, rank });
+          if (!known || rowTier < known.tier) best.set(row_id, { tier: rowTier, field: index, rank });
         }
       });
+      // Tier 0 is read again among them, in its place.
+      found.length = placed.length;
+      seen.clear();
+      for (const rowId of placed) seen.add(rowId);
+      tier = null;
       // compareRanked's order: a field's rank already stands for active first, length, license.
-      return [...best]
-        .sort(([, a], [, b]) => a.tier - b.tier || a.field - b.field || a.rank - b.rank)
-        .slice(0, MAX_RESULTS)
-        .map(([rowId]) => rowId);
+      const ranked = [...best].sort(([, a], [, b]) => a.tier - b.tier || a.field - b.field || a.rank - b.rank);
+      for (const [rowId, { tier: rowTier }] of ranked) take([{ rank: 0, row_id: rowId }], rowTier);
+      return true;
     }
 
     /**
-     * Rows whose key starts with the query, in rank order. FTS5 `^` alone is slow (milliseconds for
+     * Rows whose key starts with the query's words in some order, in rank order. FTS5 `^` alone is slow (milliseconds for
      * `dead rabbit`, 25 ms for `llc`) whenever its first trigrams are common, so: few starters come
      * off the key index; many are first looked for among word-start matches, which common prefixes
      * fill quickly; what a short scan leaves comes off the key index, or from `^` past manyStarters.
      */
     function* startingWith(field: KeyField): Generator<Hit> {
       // One or two letters: `^` reads a trigram or two, which is as fast as it gets.
-      if (terms.prefixes.every((prefix) => prefix.length <= 2)) {
+      if (terms.orders.every((order) => order.length <= 2)) {
         yield* matching(field, fieldStartMatch(terms));
         return;
       }
@@ -172,7 +192,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       let last = 0;
       let scanned = 0;
       for (const hit of matching(field, wordStartMatch(terms))) {
-        if (terms.prefixes.some((prefix) => hit.key.startsWith(prefix))) yield hit;
+        if (terms.orders.some((order) => hit.key.startsWith(order))) yield hit;
         last = hit.rank;
         if (++scanned >= startScan) break;
       }
@@ -183,32 +203,30 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     }
 
     /**
-     * Whether more than `limit` keys start with one of the prefixes, asked of the one row past the
+     * Whether more than `limit` keys start with one of the orders, asked of the one row past the
      * limit: the key index holds the rank (rowid), so this never reads the table.
      */
     function moreStartersThan(field: KeyField, limit: number): boolean {
-      return terms.prefixes.some(
-        (prefix) =>
-          prepared(`SELECT 1 FROM ${t.ranks(field)} WHERE key >= ? AND key < ? LIMIT 1 OFFSET ?`).get(
-            ...startRange(prefix),
-            limit,
-          ) !== undefined,
+      return (
+        prepared(
+          `SELECT 1 FROM json_each(?) o
+           WHERE (SELECT 1 FROM ${t.ranks(field)} WHERE key >= o.value AND key < o.value || ? LIMIT 1 OFFSET ?)
+           LIMIT 1`,
+        ).get(JSON.stringify(terms.orders), PAST_EVERY_KEY, limit) !== undefined
       );
     }
 
-    /** The best ranks after `after` among the keys starting with a prefix: as many as could still be placed. */
+    /** The best ranks after `after` among the keys starting with an order: as many as could still be placed. */
     function firstStarters(field: KeyField, after: number): number[] {
-      const ranks = new Set<number>();
-      for (const prefix of terms.prefixes) {
-        const best = prepared(
-          `SELECT rank FROM ${t.ranks(field)} INDEXED BY ${t.ranks(field)}_key
-           WHERE key >= ? AND key < ? AND rank > ? ORDER BY rank LIMIT ?`,
-        )
-          .pluck()
-          .all(...startRange(prefix), after, enough());
-        for (const rank of best as number[]) ranks.add(rank);
-      }
-      return [...ranks].sort((a, b) => a - b).slice(0, enough());
+      // A key starting with two orders ("30 water st", "30 water street") comes twice; DISTINCT cost more.
+      const ranks = prepared(
+        `SELECT r.rank FROM json_each(?) o JOIN ${t.ranks(field)} r INDEXED BY ${t.ranks(field)}_key
+           ON r.key >= o.value AND r.key < o.value || ?
+         WHERE r.rank > ? ORDER BY r.rank LIMIT ?`,
+      )
+        .pluck()
+        .all(JSON.stringify(terms.orders), PAST_EVERY_KEY, after, enough() * terms.orders.length) as number[];
+      return [...new Set(ranks)].slice(0, enough());
     }
 
     function rowsOfRanks(field: KeyField, ranks: number[]): KeyedHit[] {
@@ -229,14 +247,12 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
   };
 }
 
-/** Every key starting with the prefix sorts between it and the prefix plus the last code point. */
-function startRange(prefix: string): [string, string] {
-  return [prefix, `${prefix}\u{10FFFF}`];
-}
+/** Every key starting with a prefix sorts between it and the prefix followed by this, the last code point. */
+const PAST_EVERY_KEY = "\u{10FFFF}";
 
-/** FTS5 query: the field starts with the query (the last word may be half typed). */
+/** FTS5 query: the field starts with the query's words in some order (the last word may be half typed). */
 function fieldStartMatch(terms: SearchTerms): string {
-  return terms.prefixes.map((prefix) => `^"${markWordStarts(prefix)}"`).join(" OR ");
+  return terms.orders.map((order) => `^"${markWordStarts(order)}"`).join(" OR ");
 }
 
 /**

@@ -17,7 +17,7 @@ describe("the matching rule", () => {
   });
 
   it("needs every word, in any order, partial words allowed", () => {
-    expect(nameTier("DEAD RABBIT TAVERN", "rabbit dead")).toBe(3);
+    expect(nameTier("DEAD RABBIT TAVERN", "rabbit dead")).toBe(1);
     expect(nameTier("DEAD RABBIT TAVERN", "rabb")).toBe(2);
     expect(nameTier("DEAD RABBIT TAVERN", "dead fox")).toBeNull();
   });
@@ -25,15 +25,25 @@ describe("the matching rule", () => {
   it("matches words of one or two characters at word starts only", () => {
     expect(nameTier("THE RED LION", "li")).toBe(2);
     expect(nameTier("THE RED LION", "io")).toBeNull();
-    expect(nameTier("THE RED LION", "ion")).toBe(4);
+    expect(nameTier("THE RED LION", "ion")).toBe(3);
   });
 
-  it("orders equal, starts-with, word starts in order, any order, inside words", () => {
+  it("orders equal, starts-with, word starts, inside words", () => {
     expect(nameTier("DEAD RABBIT", "dead rabbit")).toBe(0);
     expect(nameTier("DEAD RABBIT TAVERN", "dead rab")).toBe(1);
     expect(nameTier("THE DEAD RABBIT", "dead rabbit")).toBe(2);
-    expect(nameTier("THE RABBIT IS DEAD", "dead rabbit")).toBe(3);
-    expect(nameTier("DEADWOOD GRABBIT", "rabbit")).toBe(4);
+    expect(nameTier("DEADWOOD GRABBIT", "rabbit")).toBe(3);
+  });
+
+  it("ranks the words in any order as in the order typed; a word half typed may come anywhere", () => {
+    expect(nameTier("DEAD RABBIT", "rabbit dead")).toBe(0);
+    expect(nameTier("DEAD RABBIT TAVERN", "tavern rabbit dead")).toBe(0);
+    expect(nameTier("DEAD RABBIT TAVERN", "rab dead")).toBe(1);
+    expect(nameTier("THE RABBIT IS DEAD", "dead rabbit")).toBe(2);
+    expect(nameTier("DEADWOOD GRABBIT", "rabbit dead")).toBe(3);
+    // Five words or more are tiers 0 and 1 only in the order typed.
+    expect(nameTier("A B C D E", "e d c b a")).toBe(2);
+    expect(nameTier("A B C D", "d c b a")).toBe(0);
   });
 
   it("treats USPS street suffixes, directionals and numbered streets as their long forms", () => {
@@ -51,6 +61,6 @@ describe("the matching rule", () => {
       const terms = searchTerms("name", q);
       if (terms) expect(matchTier(fieldKey("business", "DEAD RABBIT TAVERN"), terms)).toBeNull();
     }
-    expect(nameTier("OR NEAR BAR", "near or")).toBe(3);
+    expect(nameTier("OR NEAR BAR", "near or")).toBe(1);
   });
 });

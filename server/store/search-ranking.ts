@@ -1,10 +1,14 @@
 import { formStartsAt, MIN_INSIDE_WORD, type SearchTerms } from "./search-terms.ts";
 import { words } from "../../src/contract/normalize-text.ts";
 
+/** The weakest tier: some word of the query occurs only inside a word of the field. */
+export const INSIDE_A_WORD = 3;
+
 /**
  * The ranking rule, written plainly: how well one field key matches, lower is better, null is no match.
- * 0 the field equals the query · 1 it starts with the query · 2 every word starts a field word, in
- * the query's order · 3 in any order · 4 some word only occurs inside a field word.
+ * The order the words were typed in does not count: 0 the field equals the query's words in some
+ * order (terms.wholes) · 1 it starts with them in some order, the last perhaps half typed (terms.orders) · 2 every
+ * word starts a field word · 3 (INSIDE_A_WORD) some word only occurs inside a field word.
  * A word matches where it occurs anywhere in the field; a word under three characters only at a word start.
  * ranked-search.ts computes the same order fast; tests hold it to this definition.
  */
@@ -15,21 +19,9 @@ export function matchTier(field: string, terms: SearchTerms): number | null {
   const occurs = (form: string) =>
     form.length >= MIN_INSIDE_WORD && !form.includes(" ") ? field.includes(form) : startsAWord(form);
   if (!terms.words.every((w) => w.forms.some(occurs))) return null;
-  if (field === terms.whole) return 0;
-  if (terms.prefixes.some((p) => field.startsWith(p))) return 1;
-  if (!terms.words.every((w) => w.forms.some(startsAWord))) return 4;
-  return startsInOrder(fieldWords, terms) ? 2 : 3;
-}
-
-/** Whether the query words start field words in the query's order. */
-function startsInOrder(fieldWords: string[], terms: SearchTerms): boolean {
-  let at = 0;
-  for (const w of terms.words) {
-    while (at < fieldWords.length && !w.forms.some((f) => formStartsAt(fieldWords, at, f))) at++;
-    if (at === fieldWords.length) return false;
-    at++;
-  }
-  return true;
+  if (terms.wholes.includes(field)) return 0;
+  if (terms.orders.some((order) => field.startsWith(order))) return 1;
+  return terms.words.every((w) => w.forms.some(startsAWord)) ? 2 : INSIDE_A_WORD;
 }
 
 export interface Ranked {

@@ -13,6 +13,15 @@ export const FIELDS_BY: Record<SearchField, readonly KeyField[]> = {
 /** Words this short can only be matched at the start of a word (trigrams need three characters). */
 export const MIN_INSIDE_WORD = 3;
 
+/** Up to this many words, a field equal to or starting with the query's words in any order is tier 0 or 1. */
+export const MOST_WORDS_IN_ANY_ORDER = 4;
+
+/**
+ * Tier 0 and 1 look each of these up on a field's key index: close matches (twelve forms a word)
+ * in every order would be hundreds. Past it, the typed order only, then the first this many.
+ */
+export const MOST_ORDERS = 128;
+
 /** A field's text as it is indexed and compared. */
 export function fieldKey(field: KeyField, text: string): string {
   const normalized = normalizeText(text);
@@ -22,27 +31,82 @@ export function fieldKey(field: KeyField, text: string): string {
 export interface QueryWord {
   /** Every form that counts as this word: what was typed, and its canonical street form. */
   forms: string[];
+  /**
+   * The forms a whole word of a field can be: the canonical street form, never the abbreviation
+   * typed (keys hold only canonical words). The last word of an order may be any form, half typed.
+   */
+  whole: string[];
 }
 
 export interface SearchTerms {
   words: QueryWord[];
-  /** A field equal to this is tier 0. */
-  whole: string;
-  /** A field starting with one of these is tier 1 (the last word may be half typed). */
-  prefixes: string[];
+  /**
+   * The query's words joined in each order (every order up to MOST_WORDS_IN_ANY_ORDER words), each as
+   * one of its whole forms: a field equal to one is tier 0.
+   */
+  wholes: string[];
+  /** The same, the last word of each order as any of its forms (perhaps half typed): a field starting with one is tier 1. */
+  orders: string[];
 }
 
 export function searchTerms(by: SearchField, q: string): SearchTerms | null {
   const typed = words(normalizeText(q));
   if (typed.length === 0) return null;
-  const canonical = by === "address" ? typed.map(canonicalStreetWord) : typed;
-  const whole = canonical.join(" ");
-  const halfTyped = [...canonical.slice(0, -1), typed.at(-1)!].join(" ");
-  return {
-    words: typed.map((t, i) => ({ forms: [...new Set([t, canonical[i]!])] })),
-    whole,
-    prefixes: [...new Set([whole, halfTyped])],
-  };
+  return termsOf(
+    typed.map((t) => {
+      const canonical = by === "address" ? canonicalStreetWord(t) : t;
+      return { forms: [...new Set([t, canonical])], whole: [canonical] };
+    }),
+  );
+}
+
+/** The terms of these words: their orders worked out once, for every tier test and index read. */
+export function termsOf(words: QueryWord[]): SearchTerms {
+  const anyOrder = words.length <= MOST_WORDS_IN_ANY_ORDER && orderCount(words) <= MOST_ORDERS;
+  const each = anyOrder ? permutations(words) : [words];
+  return { words, wholes: joined(each, (last) => last.whole), orders: joined(each, (last) => last.forms) };
+}
+
+/** Each order's words joined, all but the last as one of its whole forms, nearest first: at most MOST_ORDERS. */
+function joined(orders: QueryWord[][], lastForms: (last: QueryWord) => string[]): string[] {
+  const out = new Set<string>();
+  for (const order of orders) {
+    for (const text of joinings(order, lastForms)) {
+      out.add(text);
+      if (out.size === MOST_ORDERS) return [...out];
+    }
+  }
+  return [...out];
+}
+
+/** How many orders every permutation would make, before duplicates are dropped. */
+function orderCount(words: QueryWord[]): number {
+  let count = 0;
+  for (let last = 0; last < words.length; last++) {
+    let n = words[last]!.forms.length;
+    words.forEach((w, i) => i !== last && (n *= w.whole.length));
+    count += n;
+  }
+  let others = 1;
+  for (let k = 2; k < words.length; k++) others *= k;
+  return count * others;
+}
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
+
+function* joinings(order: readonly QueryWord[], lastForms: (last: QueryWord) => string[]): Generator<string> {
+  const [first, ...rest] = order;
+  if (!first) return;
+  if (rest.length === 0) {
+    yield* lastForms(first);
+    return;
+  }
+  for (const form of first.whole) for (const tail of joinings(rest, lastForms)) yield `${form} ${tail}`;
 }
 
 /**

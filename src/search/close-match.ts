@@ -3,9 +3,11 @@ import { normalizeText, words } from "../contract/normalize-text.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 
 /**
- * The words of a search that a result holds only as a close match (the service forgives a typo or two):
- * each query word that starts no word of the business or owner (of the street line, searching by address).
- * Single letters count written apart or together, as the service counts them: "pj" matches P J CLARKE'S.
+ * The words of a search that a result holds only as a close match (the service forgives a typo or two,
+ * and a word of the data typed for another): each query word that the business or owner (the street
+ * line, searching by address) holds neither at the start of a word nor, from three characters, inside
+ * one, as the service matches words. Single letters count written apart or together, as the service
+ * counts them: "pj" matches P J CLARKE'S.
  */
 export function closeMatchWords(query: SearchQuery, license: License): string[] {
   const fields = query.by === "name" ? [license.business, license.owner] : [license.address.line_1];
@@ -13,7 +15,9 @@ export function closeMatchWords(query: SearchQuery, license: License): string[] 
     const own = words(normalizeText(field));
     return [...own, ...joinInitials(own)];
   });
-  const unmatched = (asked: string[]) => asked.filter((word) => !held.some((h) => h.startsWith(word)));
+  // MIRABITO holds "rabit" as typed: the service lists it before any close match, unmarked.
+  const holds = (h: string, word: string) => (word.length >= 3 ? h.includes(word) : h.startsWith(word));
+  const unmatched = (asked: string[]) => asked.filter((word) => !held.some((h) => holds(h, word)));
   const asked = words(normalizeText(query.q));
   const apart = unmatched(asked);
   if (apart.length === 0) return [];
