@@ -3,7 +3,7 @@ import { mapUntilChange } from "./change-watch.ts";
 import { allowedEdits, Vocabulary } from "./near-words.ts";
 import type { Db } from "./open-database.ts";
 import { termsOf, type KeyField, type QueryWord, type SearchTerms } from "./search-terms.ts";
-import { statementCache } from "./statement-cache.ts";
+import { wordLists } from "./word-lists.ts";
 
 /** The near words a query word may stand for, nearest first: enough for a typo, few enough to stay fast. */
 const MOST_NEAR_WORDS = 12;
@@ -17,21 +17,18 @@ const MOST_NEAR_WORDS = 12;
  *    is a word of the data may still be a typo ("blak", a word in New Jersey, for "black").
  */
 export function createCloseMatch(db: Db) {
-  const prepared = statementCache(db);
-  // A data set's words, read once; an import makes new tables under new names.
+  const wordList = wordLists(db);
+  // A data set's words filed for typos, once; an import makes new tables under new names.
   const vocabularies = mapUntilChange<string, Vocabulary>(db);
   const vocabulary = (table: string): Vocabulary => {
     const known = vocabularies.current();
     let words = known.get(table);
     if (!words) {
-      words = new Vocabulary(prepared(`SELECT word FROM ${table}`).pluck().all() as string[]);
+      words = new Vocabulary(wordList(table).words);
       known.set(table, words);
     }
     return words;
   };
-  // Typed as a word is typed: from its start. "rabit" inside GARABITO is no reason to take it as written.
-  const startsAWord = (index: string, form: string) =>
-    prepared(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT 1`).pluck().get(`"^${form}"`) !== undefined;
 
   /** The widened terms, worked out only as far as the caller reads. */
   return function* closeTerms(
@@ -40,7 +37,8 @@ export function createCloseMatch(db: Db) {
     terms: SearchTerms,
   ): Generator<SearchTerms> {
     const t = datasetTables(datasetId);
-    const startsAnyWord = (form: string) => fields.some((f) => startsAWord(t.words(f), form));
+    // Typed as a word is typed: from its start. "rabit" inside GARABITO is no reason to take it as written.
+    const startsAnyWord = (form: string) => fields.some((f) => wordList(t.vocabulary(f)).startsAWord(form));
     const nearWords = (typed: string) =>
       [
         ...new Set(

@@ -10,7 +10,9 @@ import { LicenseResponseSchema, ProvenanceResponseSchema } from "../../src/contr
 import { LicenseSchema } from "../../src/contract/license.ts";
 import { startServer } from "../main.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
+import { datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
 import { createKeyRepo } from "./key-repo.ts";
+import { createLicenseRepo } from "./license-repo.ts";
 import { migrate, STORE_VERSION, storeVersion } from "./migrations.ts";
 import { DatabaseFileError, openDatabase } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";
@@ -27,6 +29,8 @@ const LICENSE_SHAPE_AT = {
   3: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 4 added each data set's vocabulary for typo tolerance, beside the documents.
   4: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 5 added each data set's index of whole words, beside the documents.
+  5: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;
@@ -115,6 +119,33 @@ describe("the store's version", () => {
       });
     },
   );
+
+  it("a version 4 store gains its index of whole words on migrating, and searches of several words answer", async () => {
+    const db = openDatabase(file, { create: true });
+    await replaceState(db, { state: "ny", source: "test", asOf: null }, [
+      licenseFixture({ license: "0012345", business: "DEAD RABBIT TAVERN", owner: "DRT GROUP LLC" }),
+      licenseFixture({ license: "0012346", business: "TAVERN 29", owner: "X" }),
+    ]);
+    // As version 4 wrote it: no word index beside the trigram index, words of letters only in the vocabulary.
+    const tables = datasetTables(db.prepare(`SELECT id FROM datasets`).pluck().get() as number);
+    for (const field of KEY_FIELDS) {
+      db.exec(
+        `DROP TABLE ${tables.wordIndex(field)}; DELETE FROM ${tables.vocabulary(field)} WHERE word GLOB '*[0-9]*';`,
+      );
+    }
+    db.pragma("user_version = 4");
+    db.close();
+
+    const migrated = openDatabase(file);
+    const licenses = (q: string) =>
+      createLicenseRepo(migrated)
+        .search({ state: "ny", by: "name", q })
+        .map((doc) => (JSON.parse(doc) as { license: string }).license);
+    expect(licenses("tavern rabbit")).toEqual(["0012345"]);
+    // Found only by the words with digits that version 4 left out of the vocabulary.
+    expect(licenses("29 tavern")).toEqual(["0012346"]);
+    migrated.close();
+  });
 
   it("a store written by a newer version is refused by the service and the writers alike, and left as it was", async () => {
     await storeAt(STORE_VERSION + 1);

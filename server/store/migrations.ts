@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { buildVocabulary, createHistoryTable, datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
+import { buildVocabulary, buildWordIndex, createHistoryTable, datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
 
 /**
  * The version of the store this code reads and writes, kept in the file as SQLite's user_version.
@@ -7,7 +7,7 @@ import { buildVocabulary, createHistoryTable, datasetTables, KEY_FIELDS } from "
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 4;
+export const STORE_VERSION = 5;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -131,6 +131,22 @@ const MIGRATIONS: readonly Migration[] = [
       for (const id of sets) {
         // A data set whose search tables were never built (a load cut short) has no words to list.
         for (const field of KEY_FIELDS) if (exists.get(datasetTables(id).ranks(field))) buildVocabulary(db, id, field);
+      }
+    },
+  },
+  {
+    to: 5,
+    what: "each data set's index of whole words, and every word in its vocabulary, for searches whose words no record holds together",
+    run(db) {
+      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
+      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
+      for (const id of sets) {
+        for (const field of KEY_FIELDS) {
+          if (!exists.get(datasetTables(id).ranks(field))) continue;
+          // Adds the words version 4 left out (with digits, under three letters) to those it listed.
+          buildVocabulary(db, id, field);
+          buildWordIndex(db, id, field);
+        }
       }
     },
   },

@@ -2,6 +2,7 @@ import { MAX_RESULTS } from "../../src/contract/envelopes.ts";
 import { datasetTables, markWordStarts } from "./dataset-tables.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
+import { wordLists } from "./word-lists.ts";
 import { INSIDE_A_WORD, matchTier } from "./search-ranking.ts";
 import { MIN_INSIDE_WORD, type KeyField, type SearchTerms } from "./search-terms.ts";
 
@@ -31,6 +32,11 @@ export interface RankedSearchOptions {
    * picks the best by rank at a tenth of a microsecond a key), else from FTS5 `^`.
    */
   manyStarters?: number;
+  /**
+   * Several words are looked up in the index of whole words when each is held by at most this many
+   * words of the field (0: never), else in the trigram index.
+   */
+  mostHoldingWords?: number;
 }
 
 const DEFAULTS: Required<RankedSearchOptions> = {
@@ -38,6 +44,7 @@ const DEFAULTS: Required<RankedSearchOptions> = {
   fewStarters: 200,
   startScan: 200,
   manyStarters: 10_000,
+  mostHoldingWords: 32,
 };
 
 /** A search's rows, best first, and the tier of the best row it added (null when it added none). */
@@ -53,8 +60,9 @@ export interface RankedRows {
  * by an earlier search come first, as they are, and are not found again.
  */
 export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
-  const { allAtOnce, fewStarters, startScan, manyStarters } = { ...DEFAULTS, ...options };
+  const { allAtOnce, fewStarters, startScan, manyStarters, mostHoldingWords } = { ...DEFAULTS, ...options };
   const prepared = statementCache(db);
+  const wordList = wordLists(db);
 
   return function rankedSearch(
     datasetId: number,
@@ -122,23 +130,62 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     /**
      * Tiers 2 and 3 of several words in one pass over each field's matches, in rank order: each row placed by
      * the plain rule (matchTier), every word starting a field word at once, a word inside one kept for after
-     * them. FTS5 intersecting common words is the cost here: the walk stops once the results are full.
+     * them. FTS5 intersecting common words is the cost here: the walk stops once the results are full, and
+     * takes whole words where it can (wholeWordsMatch).
      */
     function severalWords(): RankedRows {
       const inside: Hit[][] = [];
       for (const field of fields) {
         const within: Hit[] = [];
         inside.push(within);
-        for (const hit of matching(field, anywhereMatch(terms))) {
+        const wholes = wholeWordsMatch(field);
+        if (wholes === NONE) continue;
+        const hits = wholes === null ? matching(field, anywhereMatch(terms)) : matchingWholes(field, wholes);
+        for (const hit of hits) {
           if (seen.has(hit.row_id)) continue;
           // Tiers 0 and 1 were read whole: a row of either is placed already.
-          if (matchTier(hit.key, terms) === 2) take([hit], 2);
-          else within.push(hit);
+          const rowTier = matchTier(hit.key, terms);
+          if (rowTier === 2) take([hit], 2);
+          else if (rowTier !== null) within.push(hit);
           if (full()) return done();
         }
       }
       for (const hits of inside) take(hits, INSIDE_A_WORD);
       return done();
+    }
+
+    /**
+     * The query as an FTS5 query of the field's whole words, each query word standing for the words
+     * of the field that hold it: NONE when no word of the field holds one of them; null when one is
+     * held by too many words to ask for at once (or is initials apart, two words), for the trigrams.
+     */
+    function wholeWordsMatch(field: KeyField): string | null | typeof NONE {
+      if (mostHoldingWords === 0) return null;
+      const list = wordList(t.vocabulary(field));
+      let tooMany = false;
+      const each: string[] = [];
+      for (const word of terms.words) {
+        const holding = new Set<string>();
+        let unknown = false;
+        for (const form of word.forms) {
+          const found = form.includes(" ") ? null : list.holding(form, mostHoldingWords);
+          if (found === null) unknown = true;
+          else for (const w of found) holding.add(w);
+        }
+        if (!unknown && holding.size === 0) return NONE;
+        if (unknown || holding.size > mostHoldingWords) tooMany = true;
+        else each.push(`(${[...holding].map((w) => `"${w}"`).join(" OR ")})`);
+      }
+      return tooMany ? null : each.join(" AND ");
+    }
+
+    /** The rows of a field's whole-words query in rank order, read lazily. */
+    function matchingWholes(field: KeyField, match: string) {
+      const index = t.wordIndex(field);
+      return prepared(
+        `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
+         WHERE ${index} MATCH ? ORDER BY s.rowid`,
+      ).iterate(match) as IterableIterator<KeyedHit>;
     }
 
     /**
@@ -246,6 +293,9 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     }
   };
 }
+
+/** No row of the field can match. */
+const NONE = Symbol("no row");
 
 /** Every key starting with a prefix sorts between it and the prefix followed by this, the last code point. */
 const PAST_EVERY_KEY = "\u{10FFFF}";
