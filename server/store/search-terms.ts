@@ -64,19 +64,33 @@ export function searchTerms(by: SearchField, q: string): SearchTerms | null {
 export function termsOf(words: QueryWord[]): SearchTerms {
   const anyOrder = words.length <= MOST_WORDS_IN_ANY_ORDER && orderCount(words) <= MOST_ORDERS;
   const each = anyOrder ? permutations(words) : [words];
-  return { words, wholes: joined(each, (last) => last.whole), orders: joined(each, (last) => last.forms) };
+  return { words, wholes: joined(each, "whole"), orders: joined(each, "forms") };
 }
 
 /** Each order's words joined, all but the last as one of its whole forms, nearest first: at most MOST_ORDERS. */
-function joined(orders: QueryWord[][], lastForms: (last: QueryWord) => string[]): string[] {
-  const out = new Set<string>();
+function joined(orders: QueryWord[][], last: "whole" | "forms"): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
   for (const order of orders) {
-    for (const text of joinings(order, lastForms)) {
-      out.add(text);
-      if (out.size === MOST_ORDERS) return [...out];
+    // Only the first MOST_ORDERS beginnings can be used: each makes one order at least.
+    let heads = [""];
+    for (let i = 0; i < order.length - 1; i++) {
+      const next: string[] = [];
+      for (const head of heads)
+        for (const form of order[i]!.whole) if (next.length < MOST_ORDERS) next.push(`${head}${form} `);
+      heads = next;
+    }
+    for (const head of heads) {
+      for (const form of order[order.length - 1]![last]) {
+        const text = head + form;
+        if (seen.has(text)) continue;
+        seen.add(text);
+        out.push(text);
+        if (out.length === MOST_ORDERS) return out;
+      }
     }
   }
-  return [...out];
+  return out;
 }
 
 /** How many orders every permutation would make, before duplicates are dropped. */
@@ -92,21 +106,20 @@ function orderCount(words: QueryWord[]): number {
   return count * others;
 }
 
-function permutations<T>(items: readonly T[]): T[][] {
-  if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) =>
-    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+function permutationsOf(count: number): number[][] {
+  if (count <= 1) return [[0].slice(0, count)];
+  return permutationsOf(count - 1).flatMap((rest) =>
+    Array.from({ length: count }, (_, at) => [...rest.slice(0, at), count - 1, ...rest.slice(at)]),
   );
 }
 
-function* joinings(order: readonly QueryWord[], lastForms: (last: QueryWord) => string[]): Generator<string> {
-  const [first, ...rest] = order;
-  if (!first) return;
-  if (rest.length === 0) {
-    yield* lastForms(first);
-    return;
-  }
-  for (const form of first.whole) for (const tail of joinings(rest, lastForms)) yield `${form} ${tail}`;
+// Every query asks for them: worked out once, the typed order first.
+const PERMUTATIONS = Array.from({ length: MOST_WORDS_IN_ANY_ORDER + 1 }, (_, count) =>
+  permutationsOf(count).sort((a, b) => a.join().localeCompare(b.join())),
+);
+
+function permutations<T>(items: readonly T[]): T[][] {
+  return PERMUTATIONS[items.length]!.map((order) => order.map((at) => items[at]!));
 }
 
 /**
