@@ -8,6 +8,7 @@ import { RootError } from "./root-error.tsx";
 export function Layout() {
   const pending = useNavigationPending();
   const { key } = useLocation();
+  // index.html paints this same frame before the JavaScript arrives (layout.test.tsx holds the two alike).
   return (
     <>
       <a className="skip-link" href="#main">
