@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { buildVocabulary, buildWordIndex, createHistoryTable, datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
+import type { KeyField } from "./search-terms.ts";
 
 /**
  * The version of the store this code reads and writes, kept in the file as SQLite's user_version.
@@ -125,32 +126,26 @@ const MIGRATIONS: readonly Migration[] = [
   {
     to: 4,
     what: "each data set's vocabulary of words, for search that forgives typos",
-    run(db) {
-      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
-      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
-      for (const id of sets) {
-        // A data set whose search tables were never built (a load cut short) has no words to list.
-        for (const field of KEY_FIELDS) if (exists.get(datasetTables(id).ranks(field))) buildVocabulary(db, id, field);
-      }
-    },
+    run: (db) => forEachSearchedField(db, (id, field) => buildVocabulary(db, id, field)),
   },
   {
     to: 5,
     what: "each data set's index of whole words, and every word in its vocabulary, for searches whose words no record holds together",
-    run(db) {
-      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
-      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
-      for (const id of sets) {
-        for (const field of KEY_FIELDS) {
-          if (!exists.get(datasetTables(id).ranks(field))) continue;
-          // Adds the words version 4 left out (with digits, under three letters) to those it listed.
-          buildVocabulary(db, id, field);
-          buildWordIndex(db, id, field);
-        }
-      }
-    },
+    run: (db) =>
+      forEachSearchedField(db, (id, field) => {
+        // Adds the words version 4 left out (with digits, under three letters) to those it listed.
+        buildVocabulary(db, id, field);
+        buildWordIndex(db, id, field);
+      }),
   },
 ];
+
+/** Each searched field of each data set: one whose search tables were never built (a load cut short) has none. */
+function forEachSearchedField(db: Database.Database, run: (datasetId: number, field: KeyField) => void): void {
+  const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
+  for (const id of sets) for (const field of KEY_FIELDS) if (exists.get(datasetTables(id).ranks(field))) run(id, field);
+}
 
 export function storeVersion(db: Database.Database): number {
   return db.pragma("user_version", { simple: true }) as number;
