@@ -95,8 +95,8 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     const enough = () => MAX_RESULTS - found.length + seen.size;
 
     // Tier 0: the field equals the query's words in some order: one statement for every order, since
-    // each costs more to run than SQLite takes to seek a key (few rows share a key: at most 2,397 of
-    // a million), the keys bound one by one, which SQLite reads faster than a JSON array of them.
+    // each costs more to run than SQLite takes to seek a key, and few rows share a key (IN reads them
+    // all before it sorts); the keys bound one by one, which SQLite reads faster than a JSON array.
     for (const field of fields) {
       const equal = prepared(
         `SELECT rank, row_id FROM ${t.ranks(field)} WHERE key IN (${terms.wholes.map(() => "?").join(", ")})
@@ -221,10 +221,11 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     }
 
     /**
-     * Rows whose key starts with the query's words in some order, in rank order. FTS5 `^` alone is slow (milliseconds for
-     * `dead rabbit`, 25 ms for `llc`) whenever its first trigrams are common, so: few starters come
-     * off the key index; many are first looked for among word-start matches, which common prefixes
-     * fill quickly; what a short scan leaves comes off the key index, or from `^` past manyStarters.
+     * Rows whose key starts with the query's words in some order, in rank order. FTS5 `^` alone is
+     * slow (milliseconds for `dead rabbit`, 25 ms for `llc`) whenever its first trigrams are common,
+     * so: few starters come off the key index; many are first looked for among word-start matches,
+     * which common prefixes fill quickly; what a short scan leaves comes off the key index, or from
+     * `^` past manyStarters.
      */
     function* startingWith(field: KeyField): Generator<Hit> {
       // One or two letters: `^` reads a trigram or two, which is as fast as it gets.
