@@ -50,6 +50,24 @@ async function arriveSlowly(page: Page) {
   });
 }
 
+/**
+ * Ten rows of four states, answered a state at a time: a state the key lacks at once, then the numbers of each
+ * state, the near forms of one not found as written, and a row matched by its name.
+ */
+const LIST = [
+  "State,License number,Business name",
+  "NY,1268007",
+  "MA,00780-RS-0116,Union Oyster House",
+  "CA,574903",
+  "NJ,0101-33-005-003,Black Cat Tavern",
+  "NJ,0101-33-5-3",
+  "MA,,Union Oyster House",
+  "NY,2500672",
+  "CA,414067",
+  "Texas,123",
+  "NJ,0102-32-104-007",
+].join("\n");
+
 /** Every shift since the page began to load, summed (no session windows: stricter than Lighthouse's CLS). */
 async function layoutShift(page: Page): Promise<number> {
   // Two frames, so that the last arrival's shift, if any, has been reported.
@@ -79,6 +97,25 @@ for (const [form, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.locator("#search-state-note")).toContainText("records from New York State Liquor Authority");
       expect(await layoutShift(page)).toBeLessThanOrEqual(MAX_SHIFT);
     });
+
+    // Where the Verify button leaves the page, and scrolled down to the results, as a clerk watching them comes.
+    for (const watching of [false, true]) {
+      test(`a pasted list holds still while it is checked${watching ? ", watched from its results" : ""}`, async ({
+        page,
+      }) => {
+        await arriveSlowly(page);
+        await page.goto("/verify");
+        await page.getByLabel("Licenses to verify").fill(LIST);
+        await page.getByRole("button", { name: "Verify" }).click();
+        if (watching) await page.locator("#verify-results-heading").evaluate((h) => h.scrollIntoView());
+        await expect(page.getByRole("heading", { name: "10 rows verified" })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByRole("button", { name: "Watch all found (7)" })).toBeEnabled();
+        expect(await layoutShift(page)).toBeLessThanOrEqual(MAX_SHIFT);
+        // Held still, and still truthful: the bar says the check is done, and every row is there.
+        await expect(page.getByRole("status").filter({ hasText: /^Verified/ })).toHaveText("Verified 10 of 10 rows.");
+        await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(10);
+      });
+    }
 
     test("a license number not in the data holds still as its answer arrives", async ({ page }) => {
       await arriveSlowly(page);

@@ -4,15 +4,18 @@ import { licenseQueries } from "../api/license-queries.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { ListFileInput } from "../shared/list-file-input.tsx";
 import { listText, parseListText, readListFile, type ListLimit, type ListRow } from "../shared/list-input.ts";
-import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
+import { verifyList, type VerifyProgress } from "./verify-list.ts";
+import { VerifyProgressBar } from "./verify-progress.tsx";
 import { VerifyResults } from "./verify-results.tsx";
 import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
 
 const LIMIT: ListLimit = { rows: 5000, use: "verified at once" };
 
-interface Running {
-  total: number;
+/** A check this page ran: under way, or ended, when its progress stays where it was (nothing below it moves). */
+interface Run {
+  checkedAt: string;
   progress: VerifyProgress;
+  ended: boolean;
 }
 
 /** The `/verify` route: a list of licenses, pasted or from a file, a verdict for each row. */
@@ -20,7 +23,7 @@ export function VerifyPage() {
   const [saved] = useState(loadKept);
   const [text, setText] = useState(saved.draft);
   const [check, setCheck] = useState<SavedCheck | null>(saved.check);
-  const [running, setRunning] = useState<Running | null>(null);
+  const [run, setRun] = useState<Run | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notKept, setNotKept] = useState(false);
   const coverage = useQuery(licenseQueries.coverage());
@@ -35,22 +38,26 @@ export function VerifyPage() {
     abort.current = controller;
     const checkedAt = new Date().toISOString();
     setCheck(null);
-    setRunning({ total: rows.length, progress: { results: [], done: 0, oneByOne: false, waiting: 0 } });
+    const under = (progress: VerifyProgress) => {
+      if (abort.current === controller) setRun({ checkedAt, progress, ended: false });
+    };
+    under({ results: rows.map(() => undefined), done: 0, oneByOne: false, waiting: 0 });
     try {
       const results = await verifyList(rows, {
         today: localIsoDate(new Date()),
         coverage: coverage.data ?? (await coverageOrNull()),
         signal: controller.signal,
-        onProgress: (progress) => setRunning({ total: rows.length, progress }),
+        onProgress: under,
       });
       const done = { results, checkedAt };
+      setRun((r) => r && { ...r, progress: { ...r.progress, results, done: results.length, waiting: 0 }, ended: true });
       setCheck(done);
       setNotKept(!keepCheck(done));
       resultsRef.current?.focus();
     } catch (error) {
-      if (!controller.signal.aborted) setProblem(`The check stopped: ${String(error)}`);
-    } finally {
-      if (abort.current === controller) setRunning(null);
+      if (controller.signal.aborted) return;
+      setProblem(`The check stopped: ${String(error)}`);
+      setRun(null);
     }
   }
 
@@ -85,7 +92,7 @@ export function VerifyPage() {
     abort.current?.abort();
     setText("");
     setCheck(null);
-    setRunning(null);
+    setRun(null);
     setProblem(null);
     setNotKept(false);
     clearKept();
@@ -98,7 +105,14 @@ export function VerifyPage() {
     void readFile(file);
   }
 
-  const shown: (RowResult | undefined)[] = running ? running.progress.results : (check?.results ?? []);
+  // A check kept from an earlier visit shows as one that has just ended.
+  const shown: Run | null =
+    run ??
+    (check && {
+      checkedAt: check.checkedAt,
+      progress: { results: check.results, done: check.results.length, oneByOne: false, waiting: 0 },
+      ended: true,
+    });
 
   return (
     <div className="verify">
@@ -165,30 +179,16 @@ export function VerifyPage() {
         ) : null}
       </form>
 
-      {running ? (
-        <div className="verify__progress no-print">
-          <progress id="verify-progress" max={running.total} value={running.progress.done} aria-label="Rows verified" />
-          <p role="status">
-            Verified {running.progress.done.toLocaleString("en-US")} of {running.total.toLocaleString("en-US")} rows.
-            {running.progress.waiting > 0
-              ? ` The service asked to wait ${running.progress.waiting} s; the check goes on by itself.`
-              : ""}
-          </p>
-          {running.progress.oneByOne ? (
-            <p className="notice notice--info">
-              This service answers one license a request, so a long list takes longer here.
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-
-      {shown.length > 0 ? (
-        <VerifyResults
-          headingRef={resultsRef}
-          results={shown}
-          checkedAt={check?.checkedAt ?? null}
-          complete={check !== null && !running}
-        />
+      {shown ? (
+        <>
+          <VerifyProgressBar progress={shown.progress} />
+          <VerifyResults
+            headingRef={resultsRef}
+            results={shown.progress.results}
+            checkedAt={shown.checkedAt}
+            complete={shown.ended}
+          />
+        </>
       ) : null}
     </div>
   );

@@ -7,37 +7,48 @@ import { downloadCsv, verdictCsv, type CsvRecord } from "../shared/verdict-csv.t
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
 import type { RowResult } from "./verify-list.ts";
+import { WidestText } from "./widest-text.tsx";
 
-// Wanted only once a check is done: its code (the watchlist's writes) arrives then, not with the page.
+// Its code (the watchlist's writes) is not the page's: it comes as a check begins, its button held meanwhile.
 const WatchAll = lazy(async () => ({ default: (await import("./watch-all.tsx")).WatchAll }));
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** In the list's order; undefined for rows still on their way. */
   results: readonly (RowResult | undefined)[];
-  /** When the check ran; null while it runs. */
-  checkedAt: string | null;
+  /** When the check began. */
+  checkedAt: string;
   complete: boolean;
 }
 
+/**
+ * A check's rows as they are answered. What the finished check shows above the table is there from its start (the
+ * time, the counts, the buttons, held until the check ends), and the table grows only at its foot: nothing the
+ * clerk is reading moves as answers arrive.
+ */
 export function VerifyResults({ headingRef, results, checkedAt, complete }: Props) {
   const [shown, setShown] = useState<VerdictWord | "all">("all");
   const answered = results.filter((r): r is RowResult => r !== undefined);
   const counts = new Map(VERDICTS.map((v) => [v, answered.filter((r) => r.verdict === v).length]));
-  const rows = shown === "all" ? answered : answered.filter((r) => r.verdict === shown);
+  // Rows answered out of turn (a state not covered, the next state's batch) wait for the rows above them,
+  // counted meanwhile: a row never arrives above one already shown.
+  const inTurn = answered.slice(0, results.includes(undefined) ? results.indexOf(undefined) : undefined);
+  const rows = shown === "all" ? inTurn : inTurn.filter((r) => r.verdict === shown);
+  const total = count(results.length);
+  const time = new Date(checkedAt).toLocaleString("en-US");
 
   return (
     <section className="verify__results" aria-labelledby="verify-results-heading">
       <h2 id="verify-results-heading" ref={headingRef} tabIndex={-1}>
         {complete ? `${answered.length.toLocaleString("en-US")} rows verified` : "Verifying…"}
       </h2>
-      {checkedAt ? <p className="verify__checked">Checked {new Date(checkedAt).toLocaleString("en-US")}</p> : null}
+      <p className="verify__checked">{complete ? `Checked ${time}` : `Started ${time}`}</p>
 
       <fieldset className="verify__filter">
         <legend>Show</legend>
         <label>
-          <input type="radio" name="verdict" checked={shown === "all"} onChange={() => setShown("all")} /> all (
-          {answered.length})
+          <input type="radio" name="verdict" checked={shown === "all"} onChange={() => setShown("all")} />{" "}
+          <WidestText text={`all (${count(answered.length)})`} widest={`all (${total})`} />
         </label>
         {VERDICTS.map((verdict) => (
           <label key={verdict}>
@@ -48,35 +59,38 @@ export function VerifyResults({ headingRef, results, checkedAt, complete }: Prop
               onChange={() => setShown(verdict)}
               disabled={counts.get(verdict) === 0}
             />{" "}
-            {verdict} ({counts.get(verdict)})
+            <WidestText text={`${verdict} (${count(counts.get(verdict)!)})`} widest={`${verdict} (${total})`} />
           </label>
         ))}
       </fieldset>
 
-      {complete ? (
-        <p className="verify__actions no-print">
-          <button type="button" className="button" onClick={() => download(answered, checkedAt!)}>
-            Download CSV
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              // The report holds every row, whatever the screen is filtered to.
-              flushSync(() => setShown("all"));
-              window.print();
-            }}
-          >
-            Print report
-          </button>
-        </p>
-      ) : null}
-      {/* A new check is a new list to watch: what the last one added is not this one's. */}
-      {complete ? (
-        <Suspense fallback={null}>
-          <WatchAll key={checkedAt} results={answered} />
+      <div className="verify__actions no-print">
+        <button type="button" className="button" disabled={!complete} onClick={() => download(answered, checkedAt)}>
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!complete}
+          onClick={() => {
+            // The report holds every row, whatever the screen is filtered to.
+            flushSync(() => setShown("all"));
+            window.print();
+          }}
+        >
+          Print report
+        </button>
+        <Suspense
+          fallback={
+            <button type="button" className="button" disabled>
+              <WidestText text="Watch all found" widest={`Watch all found (${total})`} />
+            </button>
+          }
+        >
+          {/* A new check is a new list to watch: what the last one added is not this one's. */}
+          <WatchAll key={checkedAt} results={answered} total={total} complete={complete} />
         </Suspense>
-      ) : null}
+      </div>
 
       <div className="verify__table-wrap">
         <table className="verify__table">
@@ -159,4 +173,8 @@ function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
 
 function download(results: readonly RowResult[], checkedAt: string) {
   downloadCsv(verdictCsv(results.map((r) => csvRecord(r, checkedAt))), `license-check-${checkedAt.slice(0, 10)}.csv`);
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
 }

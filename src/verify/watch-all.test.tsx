@@ -3,37 +3,18 @@ import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WatchAddResult } from "../contract/watchlist.ts";
-import type { RowResult } from "./verify-list.ts";
+import { rowResult } from "./row-result-fixture.ts";
 import { VerifyResults } from "./verify-results.tsx";
 import { renderRoutes } from "../shared/render-routes.tsx";
 
-function result(row: number, state: string, license: string, matched: string, verdict: RowResult["verdict"]) {
-  return {
-    row,
-    stateGiven: state.toUpperCase(),
-    state,
-    license,
-    matched,
-    verdict,
-    reason: "",
-    status: "",
-    business: "",
-    owner: "",
-    expires: "",
-    source: "",
-    asOf: "",
-    alsoOnRows: [],
-  } satisfies RowResult;
-}
-
 // Found (matched) rows, one of them twice; a number not found; a state not covered.
 const RESULTS = [
-  result(1, "ny", "12345", "0012345", "valid"),
-  result(2, "nj", "0101-33-005-003", "0101-33-005-003", "expired"),
-  result(3, "ny", "7777777", "", "not found"),
-  result(4, "tx", "1", "", "not covered"),
-  result(5, "ny", "0012345", "0012345", "valid"),
-  result(6, "ma", "00780-RS-0116", "00780-RS-0116", "inactive"),
+  rowResult(1, "ny", "12345", "0012345", "valid"),
+  rowResult(2, "nj", "0101-33-005-003", "0101-33-005-003", "expired"),
+  rowResult(3, "ny", "7777777", "", "not found"),
+  rowResult(4, "tx", "1", "", "not covered"),
+  rowResult(5, "ny", "0012345", "0012345", "valid"),
+  rowResult(6, "ma", "00780-RS-0116", "00780-RS-0116", "inactive"),
 ];
 
 let posted: unknown[];

@@ -3,6 +3,7 @@ import { watchlistMutations } from "../api/watchlist-queries.ts";
 import type { WatchAddRow } from "../contract/watchlist.ts";
 import { addReport, watchWriteFailure, WatchAddReport } from "../shared/watch-add-report.tsx";
 import type { RowResult } from "./verify-list.ts";
+import { WidestText } from "./widest-text.tsx";
 
 /** Each license the check found, once, under the first row that names it: its matched number, not the number as given. */
 function foundRows(results: readonly RowResult[]): WatchAddRow[] {
@@ -15,21 +16,39 @@ function foundRows(results: readonly RowResult[]): WatchAddRow[] {
   });
 }
 
-/** "Watch all found (N)": every license of a checked list that has a record goes on the team's watchlist. */
-export function WatchAll({ results }: { results: readonly RowResult[] }) {
+/**
+ * "Watch all found (N)": every license of a checked list that has a record goes on the team's watchlist. Shown,
+ * held, from the check's start (its place kept), counting what is found so far; it acts once the check is done.
+ */
+export function WatchAll({
+  results,
+  total,
+  complete,
+}: {
+  results: readonly RowResult[];
+  total: string;
+  complete: boolean;
+}) {
   const add = useMutation(watchlistMutations.add());
   const rows = foundRows(results);
-  if (rows.length === 0) return null;
   return (
-    <div className="watch-all no-print">
-      <button type="button" className="button" disabled={add.isPending} onClick={() => add.mutate(rows)}>
-        Watch all found ({rows.length.toLocaleString("en-US")})
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={!complete || rows.length === 0 || add.isPending}
+        onClick={() => add.mutate(rows)}
+      >
+        <WidestText
+          text={`Watch all found (${rows.length.toLocaleString("en-US")})`}
+          widest={`Watch all found (${total})`}
+        />
       </button>
       <WatchAddReport
         report={add.data ? addReport(add.data.rows) : null}
         failure={add.error ? watchWriteFailure(add.error) : null}
         linked
       />
-    </div>
+    </>
   );
 }
