@@ -17,7 +17,7 @@ import { markdownTable } from "./table.ts";
 // results for what the box then holds painted, over the 1,000,000-record state.
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
 const rounds = Number(values.rounds);
-const BUDGET_MS = 50;
+const BUDGET = { p50: 20, p95: 30 };
 const context = runContext(npmCommand("bench:ui"));
 requireBuild();
 
@@ -25,11 +25,9 @@ const built = await ensureBenchDb();
 const db = openDatabase(built.file);
 const mix = queryMixOf(db, BIG_STATE, built.builtAt ?? "unknown");
 db.close();
-// What a clerk types by name: the mix's name classes and the examples (one character never searches), but for
-// the words typed out of order, whose slowness the in-process table shows already.
-const queries = [...mix, ...EXAMPLE_QUERIES].filter(
-  (query) => query.by === "name" && query.q.length >= 2 && !("runs" in query),
-);
+// What a clerk types by name: the mix's name classes (words out of order among them) and the examples; one
+// character never searches.
+const queries = [...mix, ...EXAMPLE_QUERIES].filter((query) => query.by === "name" && query.q.length >= 2);
 const { key, revoke } = createBenchKey(built.file, "npm run bench:ui");
 const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
 // The proxy's answer cache off: every keystroke's search is worked out by the service, as on a first visit.
@@ -73,10 +71,17 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** A keystroke's ms to its results on screen, and the round trip of its search request within them. */
+/**
+ * A keystroke's ms to its results on screen, and where they went: from the keydown to the search request, its
+ * round trip, from its answer to the results in the page, to the next frame, and that frame's own work.
+ */
 interface Timing {
   ms: number;
   search: number;
+  request: number;
+  toPage: number;
+  toFrame: number;
+  frame: number;
 }
 
 /** Waits for the results for `q` on screen: the timing from its keystroke, or null after 5 s without them. */
@@ -128,8 +133,10 @@ function recordKeystrokeToPaint() {
       const observer = new MutationObserver(() => {
         if (!shown()) return;
         observer.disconnect();
+        const inPage = performance.now();
         // The frame that shows them: the next animation frame, then the task after its paint.
         requestAnimationFrame(() => {
+          const frameAt = performance.now();
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
             const ms = performance.now() - started;
@@ -138,7 +145,14 @@ function recordKeystrokeToPaint() {
             const search = resources.findLast(
               (r) => r.name.includes("/v2/search-with-provenance?") && new URL(r.name).searchParams.get("name") === q,
             );
-            marks.set(q, { ms, search: search ? search.responseEnd - search.startTime : 0 });
+            marks.set(q, {
+              ms,
+              search: search ? search.responseEnd - search.startTime : 0,
+              request: search ? search.startTime - started : 0,
+              toPage: search ? inPage - search.responseEnd : 0,
+              toFrame: frameAt - inPage,
+              frame: performance.now() - frameAt,
+            });
             waiting.get(q)?.(marks.get(q)!);
           };
           channel.port2.postMessage(null);
@@ -164,9 +178,9 @@ const median = (pick: (t: Timing) => number) => percentiles(timings.map(pick)).p
 const report = [
   context,
   `- Data: the \`npm run bench\` database (${BIG_STATE} ${BENCH_STATES[BIG_STATE]!.toLocaleString("en-US")} records). The built service (\`npm run api\`, its default rate limit) behind the built app server (\`npm run serve\`, its answer cache off: \`LLS_CACHE_SECONDS=0\`), in Chromium.`,
-  `- ${rounds} rounds, each a fresh page kept open as a clerk keeps the app: every name-mode query of the bench mix and of the example queries (but the one out of order) typed into the Name box in turn (the box emptied between them), one key at a time, each key pressed once the last one's results were on screen. A keystroke counts when it makes a name not typed before on that page (2 characters or more, spaces at the ends aside; one typed before comes from the app's cache): from its keydown to the next frame after the results for it are on screen (the heading names it, the results are no longer busy or the previous answer), by the page's clock. Each is one request, the search with where its results come from (\`/v2/search-with-provenance\`), through the app server to the service.`,
-  `- Keystroke to results on screen, p95: ${overall.p95.toFixed(1)} ms; budget <= ${BUDGET_MS} ms: ${overall.p95 <= BUDGET_MS ? "met" : "**missed**"}.${missed ? ` ${missed} keystroke(s) showed no results within 5 s.` : ""}`,
-  `- Where a keystroke's time goes, medians: the search's round trip from the browser ${median((t) => t.search)} ms; the rest is the page's own work (${median((t) => t.ms - t.search)} ms: rendering the keystroke, then the results, and their frames).`,
+  `- ${rounds} rounds, each a fresh page kept open as a clerk keeps the app: every name-mode query of the bench mix (words out of order among them) and of the example queries typed into the Name box in turn (the box emptied between them), one key at a time, each key pressed once the last one's results were on screen. A keystroke counts when it makes a name not typed before on that page (2 characters or more, spaces at the ends aside; one typed before comes from the app's cache): from its keydown to the next frame after the results for it are on screen (the heading names it, the results are no longer busy or the previous answer), by the page's clock. Each is one request, the search with where its results come from (\`/v2/search-with-provenance\`), through the app server to the service.`,
+  `- Keystroke to results on screen: p50 ${overall.p50.toFixed(1)} ms, budget <= ${BUDGET.p50} ms: ${overall.p50 <= BUDGET.p50 ? "met" : "**missed**"}; p95 ${overall.p95.toFixed(1)} ms, budget <= ${BUDGET.p95} ms: ${overall.p95 <= BUDGET.p95 ? "met" : "**missed**"}.${missed ? ` ${missed} keystroke(s) showed no results within 5 s.` : ""}`,
+  `- Where a keystroke's time goes, medians: from the keydown to the search's request ${median((t) => t.request)} ms; its round trip from the browser through the app server to the service ${median((t) => t.search)} ms; from its answer to the results in the page ${median((t) => t.toPage)} ms; from there to the next frame ${median((t) => t.toFrame)} ms (Chromium draws at 60 frames a second: half a frame, 8.3 ms, on average); that frame ${median((t) => t.frame)} ms. The page's own work, all but the round trip: ${median((t) => t.ms - t.search)} ms.`,
   "",
   markdownTable(["class", "typed", "keystrokes", "p50 ms", "p95 ms", "p99 ms"], rows),
 ].join("\n");

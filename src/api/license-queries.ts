@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, replaceEqualDeep, type QueryClient } from "@tanstack/react-query";
 import {
   LicenseHistoryResponseSchema,
   LicenseResponseSchema,
@@ -62,6 +62,49 @@ async function searchWithProvenance(client: QueryClient, query: SearchQuery, sig
   return { licenses, provenance };
 }
 
+/**
+ * A result of `answer` about to be opened: its record and where it comes from go into the cache, so its page needs no
+ * second round trip. Done for the one opened rather than for every answer: twenty cache entries a keystroke held up
+ * each keystroke's results.
+ */
+export function rememberResult(client: QueryClient, answer: SearchAnswer, license: string): void {
+  const i = answer.licenses.findIndex((l) => l.license === license);
+  if (i < 0) return;
+  const { state } = answer.licenses[i]!;
+  client.setQueryData(licenseQueries.detail(state, license).queryKey, answer.licenses[i]);
+  client.setQueryData(licenseQueries.provenance(state, license).queryKey, answer.provenance[i] ?? null);
+}
+
+/** The records of recent answers, by state and number: at most this many. */
+const RECENT_RECORDS = 200;
+type RecentRecord = { license: License; provenance: Provenance | null };
+const recentRecords = new WeakMap<QueryClient, Map<string, RecentRecord>>();
+
+/**
+ * An answer's records, each the very object a recent answer held when nothing in it differs (else the new one):
+ * a keystroke's results then draw again only what changed in them, the words marked.
+ */
+function sharedRecords(client: QueryClient, { licenses, provenance }: Omit<SearchAnswer, "query" | "decoding">) {
+  let recent = recentRecords.get(client);
+  if (!recent) recentRecords.set(client, (recent = new Map<string, RecentRecord>()));
+  const shared = licenses.map((license, i) => {
+    const key = `${license.state}/${license.license}`;
+    const known = recent.get(key);
+    const record = {
+      license: replaceEqualDeep(known?.license, license),
+      provenance: replaceEqualDeep(known?.provenance, provenance[i] ?? null),
+    };
+    recent.delete(key);
+    recent.set(key, record);
+    return record;
+  });
+  for (const key of recent.keys()) {
+    if (recent.size <= RECENT_RECORDS) break;
+    recent.delete(key);
+  }
+  return { licenses: shared.map((r) => r.license), provenance: shared.map((r) => r.provenance) };
+}
+
 /** An extension route's `data`; null from a service without the extension. Any other failure stands. */
 async function withoutExtensionNull<T>(answer: Promise<{ data: T }>): Promise<T | null> {
   try {
@@ -78,16 +121,8 @@ export const licenseQueries = {
       queryKey: ["licenses", "search", query.state, query.by, query.q] as const,
       queryFn: async ({ signal, client }): Promise<SearchAnswer> => {
         const decoding = client.ensureQueryData(licenseQueries.decoding(query.state));
-        const { licenses, provenance } = await searchWithProvenance(client, query, signal);
-        // Opening a result then needs no second round trip.
-        licenses.forEach((license, i) => {
-          client.setQueryData(licenseQueries.detail(license.state, license.license).queryKey, license);
-          client.setQueryData(
-            licenseQueries.provenance(license.state, license.license).queryKey,
-            provenance[i] ?? null,
-          );
-        });
-        return { query, licenses, provenance, decoding: await decoding };
+        const found = await searchWithProvenance(client, query, signal);
+        return { query, ...sharedRecords(client, found), decoding: await decoding };
       },
       ...READ_ONLY,
     }),

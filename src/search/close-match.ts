@@ -10,11 +10,7 @@ import type { SearchQuery } from "../contract/search-query.ts";
  * counts them: "pj" matches P J CLARKE'S.
  */
 export function closeMatchWords(query: SearchQuery, license: License): string[] {
-  const fields = query.by === "name" ? [license.business, license.owner] : [license.address.line_1];
-  const held = fields.flatMap((field) => {
-    const own = words(normalizeText(field));
-    return [...own, ...joinInitials(own)];
-  });
+  const held = heldWords(license, query.by);
   // MIRABITO holds "rabit" as typed: the service lists it before any close match, unmarked.
   const holds = (h: string, word: string) => (word.length >= 3 ? h.includes(word) : h.startsWith(word));
   const unmatched = (asked: string[]) => asked.filter((word) => !held.some((h) => holds(h, word)));
@@ -23,6 +19,21 @@ export function closeMatchWords(query: SearchQuery, license: License): string[] 
   if (apart.length === 0) return [];
   const together = unmatched(joinInitials(asked));
   return together.length < apart.length ? together : apart;
+}
+
+// A record's words, worked out once: the same record comes back in answer after answer as the clerk types.
+const heldByRecord = new WeakMap<License, Partial<Record<SearchQuery["by"], string[]>>>();
+
+/** The words a search by `by` looks at in a record, with its runs of single letters also joined. */
+function heldWords(license: License, by: SearchQuery["by"]): string[] {
+  let known = heldByRecord.get(license);
+  if (!known) heldByRecord.set(license, (known = {}));
+  return (known[by] ??= (by === "name" ? [license.business, license.owner] : [license.address.line_1]).flatMap(
+    (field) => {
+      const own = words(normalizeText(field));
+      return [...own, ...joinInitials(own)];
+    },
+  ));
 }
 
 /** Runs of single letters written as one word: ["p", "j", "clarkes"] -> ["pj", "clarkes"]. */

@@ -1,6 +1,15 @@
-/** `text` with each occurrence of the search's words marked, case-insensitively; as it is without a pattern. */
-export function Highlight({ text, pattern }: { text: string; pattern: RegExp | null }) {
-  if (!pattern) return text;
+import { createContext, useContext } from "react";
+
+/**
+ * What marks the search's words in a list of results. Through context, so that a keystroke draws again the marked
+ * text of each result and nothing else of a result that did not change.
+ */
+export const HighlightPattern = createContext<RegExp | null>(null);
+
+/** `text` with each occurrence of the search's words marked, case-insensitively, where `marked`; as it is otherwise. */
+export function Highlight({ text, marked }: { text: string; marked: boolean }) {
+  const pattern = useContext(HighlightPattern);
+  if (!pattern || !marked) return text;
   // split with one capture group puts the matches at the odd indexes
   return text.split(pattern).map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part));
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { memo } from "react";
 import type { Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import type { SearchField } from "../contract/search-query.ts";
@@ -6,37 +6,42 @@ import { addressLines } from "../shared/address-lines.ts";
 import { formatIsoDate } from "../shared/dates.ts";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { sourceLine } from "../shared/record-source.ts";
-import type { Verdict } from "../shared/verdict.ts";
+import type { VerdictWord } from "../shared/verdict.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { Highlight } from "./highlight.tsx";
 
 interface Props {
   license: License;
-  verdict: Verdict;
+  verdict: VerdictWord;
+  /** Why the verdict, in one sentence. */
+  reason: string;
   provenance: Provenance | null;
   by: SearchField;
-  /** What marks the search's words in the field searched. */
-  pattern: RegExp | null;
-  /** The words of the search this license matches only within a typo or two of. */
-  closeFor: readonly string[];
+  /** The words of the search this license matches only within a typo or two of, joined; empty when none. */
+  closeFor: string;
 }
 
-export function ResultItem({ license, verdict, provenance, by, pattern, closeFor }: Props) {
+/**
+ * One result. Drawn again only when one of its props changes: the search's records keep their identity from one
+ * answer to the next where nothing in them differs (license-queries.ts), and the marked words come by context.
+ */
+export const ResultItem = memo(function ResultItem({ license, verdict, reason, provenance, by, closeFor }: Props) {
   const { expires } = licenseDates(license);
   const [street, ...rest] = addressLines(license.address);
-  const marked = (text: string, field: SearchField) => (
-    <Highlight text={text} pattern={by === field ? pattern : null} />
-  );
+  const marked = (text: string, field: SearchField) => <Highlight text={text} marked={by === field} />;
   return (
     <li className="result">
       <div className="result__head">
         <h3 className="result__title">
-          <Link to={licenseUrl(license.state, license.license)}>{marked(license.business, "name")}</Link>
+          {/* A plain link: the list opens it in the app (search-results.tsx); ten router links cost each answer 0.6 ms. */}
+          <a href={licenseUrl(license.state, license.license)} data-license={license.license}>
+            {marked(license.business, "name")}
+          </a>
         </h3>
-        <VerdictBadge verdict={verdict.verdict} />
+        <VerdictBadge verdict={verdict} />
       </div>
-      {closeFor.length ? <p className="result__close">close match for {closeFor.join(", ")}</p> : null}
-      <p className="result__reason">{verdict.reason}</p>
+      {closeFor ? <p className="result__close">close match for {closeFor}</p> : null}
+      <p className="result__reason">{reason}</p>
       <dl className="facts facts--compact">
         <div>
           <dt>Owner</dt>
@@ -67,4 +72,4 @@ export function ResultItem({ license, verdict, provenance, by, pattern, closeFor
       <p className="result__source">{sourceLine(provenance)}</p>
     </li>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
@@ -118,7 +119,8 @@ export const SearchForm = memo(function SearchForm({
     const show = () => {
       if (shown || mine !== turn.current) return;
       shown = true;
-      onTyped(typed.query);
+      // Drawn in the task that brought the answer: a scheduled render could miss the frame already on its way.
+      flushSync(() => onTyped(typed.query));
     };
     if (typed.query) {
       const waiting = setTimeout(show, SHOW_WAITING_MS);

@@ -1,6 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
+import { licenseQueries } from "../api/license-queries.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { License } from "../contract/license.ts";
 import { SearchPage } from "./search-page.tsx";
@@ -114,6 +116,13 @@ function Detail() {
   return <h1>Detail {`${state}:${number}`}</h1>;
 }
 
+/** A license page as the app's reads it: the record from the cache or the service. */
+function CachedDetail() {
+  const { state = "", license: number = "" } = useParams();
+  const record = useQuery(licenseQueries.detail(state, number));
+  return <h1>{record.data ? `Record of ${record.data.business}` : "Loading the record"}</h1>;
+}
+
 function renderAt(url: string) {
   return renderRoutes(
     [
@@ -138,6 +147,29 @@ it("puts a submitted search in the URL, runs it, and shows the results", async (
     "/license/ny/0000001",
   );
   expect(within(result).getByText("Tavern").tagName).toBe("MARK");
+});
+
+it("opens a result in the app with the record the search brought, and leaves a new-tab click to the browser", async () => {
+  extension = true;
+  results = [license(1), license(2)];
+  const user = userEvent.setup();
+  const router = renderRoutes(
+    [
+      { path: "/", Component: SearchPage },
+      { path: "/license/:state/:license", Component: CachedDetail },
+    ],
+    "/?state=ny&by=name&q=tavern",
+  );
+  const second = await screen.findByRole("link", { name: "Corner Tavern 2" });
+  await user.keyboard("{Control>}");
+  await user.click(second);
+  await user.keyboard("{/Control}");
+  expect(router.state.location.pathname).toBe("/");
+
+  await user.click(second);
+  await screen.findByRole("heading", { name: "Record of Corner Tavern 2" });
+  expect(router.state.location.pathname).toBe("/license/ny/0000002");
+  expect(requested.filter((path) => path.startsWith("/v2/license"))).toEqual([]);
 });
 
 it("asks our service once a search, for the licenses and where each comes from together", async () => {

@@ -1,17 +1,17 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useRef } from "react";
-import { Link } from "react-router";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { memo, useRef, type MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
-import { licenseQueries, type SearchAnswer } from "../api/license-queries.ts";
+import { licenseQueries, rememberResult, type SearchAnswer } from "../api/license-queries.ts";
 import { MAX_RESULTS } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { recordAsOf } from "../shared/record-source.ts";
 import { licenseVerdict } from "../shared/verdict.ts";
-import { highlightPattern } from "./highlight.tsx";
+import { HighlightPattern, highlightPattern } from "./highlight.tsx";
 import { closeMatchWords } from "./close-match.ts";
 import { ResultItem } from "./result-item.tsx";
 import { searchUrl } from "./search-url.ts";
@@ -21,6 +21,8 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
   // While the next search is on its way, the last answer stays on screen, marked as the search it answers.
   const result = useQuery({ ...licenseQueries.search(query), placeholderData: keepPreviousData });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const stateLabel = stateName(query.state) ?? query.state.toUpperCase();
   useArrivalFocus(headingRef, result.isSuccess && !typed);
 
@@ -74,9 +76,17 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
       ) : null}
 
       {count > 0 ? (
+        // The clicks caught here are its links' own, which the keyboard reaches and opens (Enter clicks a link).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         <ol
           className={result.isPlaceholderData ? "results__list results__list--previous" : "results__list"}
           aria-label="Matching licenses"
+          onClick={(event) =>
+            openInApp(event, (link) => {
+              rememberResult(queryClient, result.data!, link.dataset.license!);
+              void navigate(link.getAttribute("href")!);
+            })
+          }
         >
           <ResultItems answer={result.data!} today={today} />
         </ol>
@@ -88,25 +98,38 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
 /**
  * One answer's licenses. Kept as they are while the clerk types on: the answer shown until the next one comes
  * is the same object, so a keystroke re-renders none of its items (that cost a keystroke's results a frame).
+ * The next answer draws again only the results that differ from the last and the words marked in each.
  */
 const ResultItems = memo(function ResultItems({ answer, today }: { answer: SearchAnswer; today: string }) {
-  const pattern = highlightPattern(answer.query.q);
-  return answer.licenses.map((license, i) => {
-    const provenance = answer.provenance[i] ?? null;
-    const verdict = licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding: answer.decoding });
-    return (
-      <ResultItem
-        key={license.license}
-        license={license}
-        verdict={verdict}
-        provenance={provenance}
-        by={answer.query.by}
-        pattern={pattern}
-        closeFor={closeMatchWords(answer.query, license)}
-      />
-    );
-  });
+  return (
+    <HighlightPattern value={highlightPattern(answer.query.q)}>
+      {answer.licenses.map((license, i) => {
+        const provenance = answer.provenance[i] ?? null;
+        const verdict = licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding: answer.decoding });
+        return (
+          <ResultItem
+            key={license.license}
+            license={license}
+            verdict={verdict.verdict}
+            reason={verdict.reason}
+            provenance={provenance}
+            by={answer.query.by}
+            closeFor={closeMatchWords(answer.query, license).join(", ")}
+          />
+        );
+      })}
+    </HighlightPattern>
+  );
 });
+
+/** A plain click on a result's link opens it in the app, as a router link would; any other (new tab, window) is the browser's. */
+function openInApp(event: MouseEvent, open: (link: HTMLAnchorElement) => void) {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement)) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  open(link);
+}
 
 function NoResults({ query, stateLabel }: { query: SearchQuery; stateLabel: string }) {
   const other = query.by === "name" ? "address" : "name";
