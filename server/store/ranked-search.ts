@@ -137,7 +137,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         inside.push(within);
         const wholes = wholeWordsMatch(field);
         if (wholes === NONE) continue;
-        const hits = wholes === null ? matching(field, anywhereMatch(terms)) : matchingWholes(field, wholes);
+        const hits = wholes === null ? matching(field, candidatesMatch(terms)) : matchingWholes(field, wholes);
         for (const hit of hits) {
           if (seen.has(hit.row_id)) continue;
           // Tiers 0 and 1 were read whole: a row of either is placed already.
@@ -190,7 +190,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
      * more than allAtOnce matches.
      */
     function rankAllIfFew(): boolean {
-      const match = anywhereMatch(terms);
+      const match = candidatesMatch(terms);
       const perField: number[][] = [];
       for (const field of fields) {
         const index = t.words(field);
@@ -326,10 +326,28 @@ function wordStartMatch(terms: SearchTerms): string {
 
 /** FTS5 query: every word anywhere; words under three characters at a word start. */
 function anywhereMatch(terms: SearchTerms): string {
+  return terms.words.map((w) => `(${w.forms.map(anywhere).join(" OR ")})`).join(" AND ");
+}
+
+/** FTS5 phrase: `form` anywhere, or at a word start under three characters. */
+function anywhere(form: string): string {
+  return form.length >= MIN_INSIDE_WORD && !form.includes(" ") ? `"${form}"` : atWordStart(form);
+}
+
+/**
+ * FTS5 query of the rows that may match, for a caller that places each by matchTier: anywhereMatch, but
+ * initials apart ("z q") as each at a word start rather than as one phrase. A phrase across words holds
+ * the trigram " ^^", which nearly every row holds, and FTS5 reads it at every row that holds the rarest
+ * of the phrase's other trigrams.
+ */
+function candidatesMatch(terms: SearchTerms): string {
   return terms.words
-    .map(
-      (w) =>
-        `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD && !f.includes(" ") ? `"${f}"` : atWordStart(f))).join(" OR ")})`,
-    )
+    .map((w) => `(${w.forms.map((f) => (f.includes(" ") ? `(${eachApart(f)})` : anywhere(f))).join(" OR ")})`)
     .join(" AND ");
+}
+
+/** FTS5 query: every word of initials apart at a word start, all but the last whole. */
+function eachApart(form: string): string {
+  const parts = form.split(" ");
+  return parts.map((p, k) => (k < parts.length - 1 ? `"^^${p} "` : atWordStart(p))).join(" AND ");
 }
