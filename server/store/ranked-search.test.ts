@@ -126,6 +126,11 @@ const STRATEGIES: Record<string, RankedSearchOptions> = {
   "tier by tier, starters off the key index": { allAtOnce: 0, fewStarters: 1000 },
   "several words from the trigram index only": { allAtOnce: 0, mostHoldingWords: 0 },
   "several words from whole words when each is held by one": { allAtOnce: 0, mostHoldingWords: 1 },
+  "several words, one row of the words held by few before every word's query": {
+    allAtOnce: 0,
+    mostHoldingWords: 1,
+    wordScan: 1,
+  },
 };
 
 async function storeOf(records: LicenseRecord[], options: RankedSearchOptions = {}) {
@@ -234,6 +239,31 @@ describe.each(Object.entries(STRATEGIES))("many rows starting with the query, %s
     const store = await storeOf(records, { ...options, fewStarters: options.fewStarters === 0 ? 0 : 100 });
     expect(store.search("name", "harbor")).toEqual(expectedOrder(records, "name", "harbor"));
     expect(store.search("name", "harbor")).toContain("H15");
+    store.close();
+  });
+});
+
+describe("one character typed last, after other words", () => {
+  // Rank order: shorter first. The first two rows holding "dead" are the first two below.
+  const records = (first: string) => [rec("C1", first), rec("C2", "OLD DEAD"), rec("C3", "GREAT DEAD BAR")];
+
+  it("is looked for past the first letterScan rows holding the others only when one of them holds it", async () => {
+    const none = await storeOf(records("RED DEAD"), { letterScan: 2 });
+    expect(expectedOrder(records("RED DEAD"), "name", "dead g")).toEqual(["C3"]);
+    expect(none.search("name", "dead g")).toEqual([]);
+    // Two characters are a word being typed as any other: every match.
+    expect(none.search("name", "dead gr")).toEqual(["C3"]);
+    none.close();
+
+    const one = await storeOf(records("GO DEAD"), { letterScan: 2 });
+    expect(one.search("name", "dead g")).toEqual(expectedOrder(records("GO DEAD"), "name", "dead g"));
+    expect(one.search("name", "dead g")).toEqual(["C1", "C3"]);
+    one.close();
+  });
+
+  it("finds every match when no more than letterScan rows hold the other words", async () => {
+    const store = await storeOf(records("RED DEAD"));
+    expect(store.search("name", "dead g")).toEqual(["C3"]);
     store.close();
   });
 });
