@@ -243,31 +243,6 @@ describe.each(Object.entries(STRATEGIES))("many rows starting with the query, %s
   });
 });
 
-describe("one character typed last, after other words", () => {
-  // Rank order: shorter first. The first two rows holding "dead" are the first two below.
-  const records = (first: string) => [rec("C1", first), rec("C2", "OLD DEAD"), rec("C3", "GREAT DEAD BAR")];
-
-  it("is looked for past the first letterScan rows holding the others only when one of them holds it", async () => {
-    const none = await storeOf(records("RED DEAD"), { letterScan: 2 });
-    expect(expectedOrder(records("RED DEAD"), "name", "dead g")).toEqual(["C3"]);
-    expect(none.search("name", "dead g")).toEqual([]);
-    // Two characters are a word being typed as any other: every match.
-    expect(none.search("name", "dead gr")).toEqual(["C3"]);
-    none.close();
-
-    const one = await storeOf(records("GO DEAD"), { letterScan: 2 });
-    expect(one.search("name", "dead g")).toEqual(expectedOrder(records("GO DEAD"), "name", "dead g"));
-    expect(one.search("name", "dead g")).toEqual(["C1", "C3"]);
-    one.close();
-  });
-
-  it("finds every match when no more than letterScan rows hold the other words", async () => {
-    const store = await storeOf(records("RED DEAD"));
-    expect(store.search("name", "dead g")).toEqual(["C3"]);
-    store.close();
-  });
-});
-
 describe.each(Object.entries(STRATEGIES))("ranked search against the plain rule, %s", (_name, options) => {
   const vocabulary = [
     "dead",

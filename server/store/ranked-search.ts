@@ -42,11 +42,6 @@ export interface RankedSearchOptions {
    * many rows holding the others, and past them in the trigram index.
    */
   wordScan?: number;
-  /**
-   * One character typed last after other words ("restaurante g") is looked for in the keys of the
-   * first this many rows holding the others, and further only when one of them holds it.
-   */
-  letterScan?: number;
 }
 
 const DEFAULTS: Required<RankedSearchOptions> = {
@@ -56,7 +51,6 @@ const DEFAULTS: Required<RankedSearchOptions> = {
   manyStarters: 10_000,
   mostHoldingWords: 32,
   wordScan: 2000,
-  letterScan: 1000,
 };
 
 /** A search's rows, best first, and the tier of the best row it added (null when it added none). */
@@ -72,10 +66,7 @@ export interface RankedRows {
  * by an earlier search come first, as they are, and are not found again.
  */
 export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
-  const { allAtOnce, fewStarters, startScan, manyStarters, mostHoldingWords, wordScan, letterScan } = {
-    ...DEFAULTS,
-    ...options,
-  };
+  const { allAtOnce, fewStarters, startScan, manyStarters, mostHoldingWords, wordScan } = { ...DEFAULTS, ...options };
   // Limits are written into the SQL, not bound: SQLite runs a statement with `LIMIT ?` markedly slower
   // than the same with its number written in, and each limit takes only a few values (a statement each).
   const prepared = statementCache(db);
@@ -170,20 +161,13 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
      * for tens or hundreds of words of the field, and FTS5 steps through the rows of each of them to
      * intersect them with the other words, though the first rows of those often hold it, or none does.
      * So when the other words are held by few, their first rows come first, kept where the key holds
-     * the words left out; then every word's query past them, for a character typed last only when
-     * one of them held it.
+     * the words left out; then every word's query past them, so that every match is found.
      */
     function* severalWordsHits(field: KeyField, wholes: WholeWords): Generator<KeyedHit> {
       let from = 0;
       if (wholes.few !== null) {
-        const scan = wholes.letterOnly ? letterScan : wordScan;
-        let held = 0;
-        for (const hit of firstRowsHolding(field, wholes.few, wholes.leftOut, scan)) {
-          held++;
-          yield hit;
-        }
-        if (wholes.letterOnly && held === 0) return;
-        const past = rankAfter(field, wholes.few, scan);
+        yield* firstRowsHolding(field, wholes.few, wholes.leftOut, wordScan);
+        const past = rankAfter(field, wholes.few, wordScan);
         if (past === undefined) return;
         from = past;
       }
@@ -224,13 +208,12 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
      * the field that hold it (WholeWords), or NONE when no word of the field holds one of them.
      */
     function wholeWordsMatch(field: KeyField): WholeWords | typeof NONE {
-      if (mostHoldingWords === 0) return { every: null, few: null, leftOut: [], letterOnly: false };
+      if (mostHoldingWords === 0) return { every: null, few: null, leftOut: [] };
       const list = wordList(t.vocabulary(field));
       const every: string[] = [];
       const few: string[] = [];
       const leftOut: QueryWord[] = [];
-      const letter = typedLetter(terms);
-      for (const [at, word] of terms.words.entries()) {
+      for (const word of terms.words) {
         const holding = new Set<string>();
         let unknown = false;
         for (const form of word.forms) {
@@ -242,14 +225,13 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         const many = unknown || holding.size > mostHoldingWords;
         const whole = `(${[...holding].map((w) => `"${w}"`).join(" OR ")})`;
         if (!many) every.push(whole);
-        if (many || at === letter) leftOut.push(word);
+        if (many) leftOut.push(word);
         else few.push(whole);
       }
       return {
         every: every.length === terms.words.length ? every.join(" AND ") : null,
         few: leftOut.length > 0 && few.length > 0 ? few.join(" AND ") : null,
         leftOut,
-        letterOnly: leftOut.length === 1 && leftOut[0] === terms.words[letter],
       };
     }
 
@@ -380,20 +362,8 @@ interface WholeWords {
   every: string | null;
   /** The words held by few words, when others are left out; null when none is left out, or none is held by few. */
   few: string | null;
-  /** Held by too many words, or the character typed last (typedLetter). */
+  /** Held by too many words. */
   leftOut: QueryWord[];
-  /** The character typed last is the only word left out. */
-  letterOnly: boolean;
-}
-
-/**
- * Where the last of several words is one character, being typed ("restaurante g"), or -1. It is left
- * out of the whole-words query even when few words start with it: 24 words of a million business names
- * start with "g", and FTS5 stepped through the rows of each to find that none holds "restaurante" too.
- */
-function typedLetter(terms: SearchTerms): number {
-  const at = terms.words.length - 1;
-  return at > 0 && [...terms.words[at]!.forms[0]!].length === 1 ? at : -1;
 }
 
 /** No row of the field can match. */
