@@ -1,5 +1,5 @@
-import type { ClassLatency } from "./latency.ts";
-import type { Percentiles } from "./percentiles.ts";
+import type { ClassLatency, TypedQuery } from "./latency.ts";
+import { percentiles, type Percentiles } from "./percentiles.ts";
 import type { MixQuery } from "./query-mix.ts";
 import { BUDGETS } from "./budgets.ts";
 import { markdownTable, ms, verdict } from "./table.ts";
@@ -62,6 +62,40 @@ export function examplesTable(examples: MixQuery[], hits: number[], latency: Per
       ms(latency[i]!.p95),
       ms(latency[i]!.p99),
     ]),
+  );
+}
+
+/**
+ * Every prefix of each query as typed, its durations pooled per query and over all: percentiles, the
+ * slowest single search, and the prefixes slowest at their median (the one figure of a prefix the
+ * machine's noise moves least).
+ */
+export function typedTable(typed: TypedQuery[], durations: Map<string, number[]>[]): string {
+  const median = (samples: number[]) => percentiles(samples).p50;
+  const row = (label: string, query: string, prefixes: Map<string, number[]>) => {
+    const all = [...prefixes.values()].flat();
+    const p = percentiles(all);
+    const slowest = [...prefixes]
+      .map(([q, samples]) => ({ q, ms: median(samples) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map(({ q, ms: m }) => `${JSON.stringify(q)} ${ms(m)}`);
+    return [label, query, prefixes.size, ms(p.p50), ms(p.p95), ms(p.p99), ms(Math.max(...all)), slowest.join(", ")];
+  };
+  // A prefix of two queries ("new y" of `new york` and `new yrok`) counts once, with both its runs.
+  const everyPrefix = new Map<string, number[]>();
+  durations.forEach((prefixes, i) => {
+    for (const [q, samples] of prefixes) {
+      const key = `${typed[i]!.query.by}=${q}`;
+      everyPrefix.set(key, [...(everyPrefix.get(key) ?? []), ...samples]);
+    }
+  });
+  return markdownTable(
+    ["class", "typed", "prefixes", "p50", "p95", "p99", "max", "slowest prefixes (median ms)"],
+    [
+      ...typed.map(({ query }, i) => row(query.label, `${query.by}=${query.q}`, durations[i]!)),
+      row("all", "", everyPrefix),
+    ],
   );
 }
 

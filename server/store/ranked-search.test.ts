@@ -126,6 +126,11 @@ const STRATEGIES: Record<string, RankedSearchOptions> = {
   "tier by tier, starters off the key index": { allAtOnce: 0, fewStarters: 1000 },
   "several words from the trigram index only": { allAtOnce: 0, mostHoldingWords: 0 },
   "several words from whole words when each is held by one": { allAtOnce: 0, mostHoldingWords: 1 },
+  "several words, one row of the words held by few before every word's query": {
+    allAtOnce: 0,
+    mostHoldingWords: 1,
+    wordScan: 1,
+  },
 };
 
 async function storeOf(records: LicenseRecord[], options: RankedSearchOptions = {}) {

@@ -4,7 +4,7 @@ import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { wordLists } from "./word-lists.ts";
 import { INSIDE_A_WORD, matchTier } from "./search-ranking.ts";
-import { MIN_INSIDE_WORD, type KeyField, type SearchTerms } from "./search-terms.ts";
+import { MIN_INSIDE_WORD, type KeyField, type QueryWord, type SearchTerms } from "./search-terms.ts";
 
 interface Hit {
   rank: number;
@@ -34,9 +34,14 @@ export interface RankedSearchOptions {
   manyStarters?: number;
   /**
    * Several words are looked up in the index of whole words when each is held by at most this many
-   * words of the field (0: never), else in the trigram index.
+   * words of the field (0: never, the trigram index alone)...
    */
   mostHoldingWords?: number;
+  /**
+   * ...a word held by more (40 words of owner names start with "gr") in the keys of the first this
+   * many rows holding the others, and past them in the trigram index.
+   */
+  wordScan?: number;
 }
 
 const DEFAULTS: Required<RankedSearchOptions> = {
@@ -45,6 +50,7 @@ const DEFAULTS: Required<RankedSearchOptions> = {
   startScan: 200,
   manyStarters: 10_000,
   mostHoldingWords: 32,
+  wordScan: 2000,
 };
 
 /** A search's rows, best first, and the tier of the best row it added (null when it added none). */
@@ -60,7 +66,7 @@ export interface RankedRows {
  * by an earlier search come first, as they are, and are not found again.
  */
 export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
-  const { allAtOnce, fewStarters, startScan, manyStarters, mostHoldingWords } = { ...DEFAULTS, ...options };
+  const { allAtOnce, fewStarters, startScan, manyStarters, mostHoldingWords, wordScan } = { ...DEFAULTS, ...options };
   // Limits are written into the SQL, not bound: SQLite runs a statement with `LIMIT ?` markedly slower
   // than the same with its number written in, and each limit takes only a few values (a statement each).
   const prepared = statementCache(db);
@@ -137,8 +143,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         inside.push(within);
         const wholes = wholeWordsMatch(field);
         if (wholes === NONE) continue;
-        const hits = wholes === null ? matching(field, anywhereMatch(terms)) : matchingWholes(field, wholes);
-        for (const hit of hits) {
+        for (const hit of severalWordsHits(field, wholes)) {
           if (seen.has(hit.row_id)) continue;
           // Tiers 0 and 1 were read whole: a row of either is placed already.
           const rowTier = matchTier(hit.key, terms);
@@ -152,15 +157,62 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
     }
 
     /**
-     * The query as an FTS5 query of the field's whole words, each query word standing for the words
-     * of the field that hold it: NONE when no word of the field holds one of them; null when one is
-     * held by too many words to ask for at once (or is initials apart, two words), for the trigrams.
+     * The rows that may hold every word, in rank order. A word of one or two letters typed last stands
+     * for tens or hundreds of words of the field, and FTS5 steps through the rows of each of them to
+     * intersect them with the other words, though the first rows of those often hold it, or none does.
+     * So when the other words are held by few, their first rows come first, kept where the key holds
+     * the words left out; then every word's query past them, so that every match is found.
      */
-    function wholeWordsMatch(field: KeyField): string | null | typeof NONE {
-      if (mostHoldingWords === 0) return null;
+    function* severalWordsHits(field: KeyField, wholes: WholeWords): Generator<KeyedHit> {
+      let from = 0;
+      if (wholes.few !== null) {
+        yield* firstRowsHolding(field, wholes.few, wholes.leftOut, wordScan);
+        const past = rankAfter(field, wholes.few, wordScan);
+        if (past === undefined) return;
+        from = past;
+      }
+      yield* wholes.every === null
+        ? matching(field, candidatesMatch(terms), from)
+        : matchingWholes(field, wholes.every, from);
+    }
+
+    /**
+     * Of the first `scan` rows of a whole-words query, those whose key holds each word left out (as
+     * matchTier finds a word: inside a field word from three letters, else at a word start), lazily:
+     * SQLite reads the keys, so that only matches cross into JavaScript.
+     */
+    function firstRowsHolding(field: KeyField, match: string, leftOut: QueryWord[], scan: number) {
+      const index = t.wordIndex(field);
+      const forms = leftOut.map((w) =>
+        w.forms.map((f) => (f.length >= MIN_INSIDE_WORD && !f.includes(" ") ? f : ` ${f}`)),
+      );
+      const holds = forms.map((each) => `(${each.map(() => "instr(' ' || key, ?) > 0").join(" OR ")})`).join(" AND ");
+      return prepared(
+        `SELECT rank, row_id, key FROM (
+           SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
+           WHERE ${index} MATCH ? ORDER BY s.rowid LIMIT ${scan}
+         ) WHERE ${holds}`,
+      ).iterate(match, ...forms.flat()) as IterableIterator<KeyedHit>;
+    }
+
+    /** The rank of a whole-words query's row number `count`, or undefined when it has fewer. */
+    function rankAfter(field: KeyField, match: string, count: number): number | undefined {
+      const index = t.wordIndex(field);
+      return prepared(`SELECT rowid FROM ${index} WHERE ${index} MATCH ? ORDER BY rowid LIMIT 1 OFFSET ${count - 1}`)
+        .pluck()
+        .get(match) as number | undefined;
+    }
+
+    /**
+     * The query as FTS5 queries of the field's whole words, each query word standing for the words of
+     * the field that hold it (WholeWords), or NONE when no word of the field holds one of them.
+     */
+    function wholeWordsMatch(field: KeyField): WholeWords | typeof NONE {
+      if (mostHoldingWords === 0) return { every: null, few: null, leftOut: [] };
       const list = wordList(t.vocabulary(field));
-      let tooMany = false;
-      const each: string[] = [];
+      const every: string[] = [];
+      const few: string[] = [];
+      const leftOut: QueryWord[] = [];
       for (const word of terms.words) {
         const holding = new Set<string>();
         let unknown = false;
@@ -170,19 +222,26 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
           else for (const w of found) holding.add(w);
         }
         if (!unknown && holding.size === 0) return NONE;
-        if (unknown || holding.size > mostHoldingWords) tooMany = true;
-        else each.push(`(${[...holding].map((w) => `"${w}"`).join(" OR ")})`);
+        const many = unknown || holding.size > mostHoldingWords;
+        const whole = `(${[...holding].map((w) => `"${w}"`).join(" OR ")})`;
+        if (!many) every.push(whole);
+        if (many) leftOut.push(word);
+        else few.push(whole);
       }
-      return tooMany ? null : each.join(" AND ");
+      return {
+        every: every.length === terms.words.length ? every.join(" AND ") : null,
+        few: leftOut.length > 0 && few.length > 0 ? few.join(" AND ") : null,
+        leftOut,
+      };
     }
 
-    /** The rows of a field's whole-words query in rank order, read lazily. */
-    function matchingWholes(field: KeyField, match: string) {
+    /** The rows of a field's whole-words query in rank order, after rank `from`, read lazily. */
+    function matchingWholes(field: KeyField, match: string, from = 0) {
       const index = t.wordIndex(field);
       return prepared(
         `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
-         WHERE ${index} MATCH ? ORDER BY s.rowid`,
-      ).iterate(match) as IterableIterator<KeyedHit>;
+         WHERE ${index} MATCH ? AND s.rowid > ? ORDER BY s.rowid`,
+      ).iterate(match, from) as IterableIterator<KeyedHit>;
     }
 
     /**
@@ -190,7 +249,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
      * more than allAtOnce matches.
      */
     function rankAllIfFew(): boolean {
-      const match = anywhereMatch(terms);
+      const match = candidatesMatch(terms);
       const perField: number[][] = [];
       for (const field of fields) {
         const index = t.words(field);
@@ -297,6 +356,16 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
   };
 }
 
+/** A field's whole-words queries (wholeWordsMatch). */
+interface WholeWords {
+  /** Every word; null when one is held by too many words to ask for at once (or is initials apart), for the trigrams. */
+  every: string | null;
+  /** The words held by few words, when others are left out; null when none is left out, or none is held by few. */
+  few: string | null;
+  /** Held by too many words. */
+  leftOut: QueryWord[];
+}
+
 /** No row of the field can match. */
 const NONE = Symbol("no row");
 
@@ -326,10 +395,28 @@ function wordStartMatch(terms: SearchTerms): string {
 
 /** FTS5 query: every word anywhere; words under three characters at a word start. */
 function anywhereMatch(terms: SearchTerms): string {
+  return terms.words.map((w) => `(${w.forms.map(anywhere).join(" OR ")})`).join(" AND ");
+}
+
+/** FTS5 phrase: `form` anywhere, or at a word start under three characters. */
+function anywhere(form: string): string {
+  return form.length >= MIN_INSIDE_WORD && !form.includes(" ") ? `"${form}"` : atWordStart(form);
+}
+
+/**
+ * FTS5 query of the rows that may match, for a caller that places each by matchTier: anywhereMatch, but
+ * initials apart ("z q") as each at a word start rather than as one phrase. A phrase across words holds
+ * the trigram " ^^", which nearly every row holds, and FTS5 reads it at every row that holds the rarest
+ * of the phrase's other trigrams.
+ */
+function candidatesMatch(terms: SearchTerms): string {
   return terms.words
-    .map(
-      (w) =>
-        `(${w.forms.map((f) => (f.length >= MIN_INSIDE_WORD && !f.includes(" ") ? `"${f}"` : atWordStart(f))).join(" OR ")})`,
-    )
+    .map((w) => `(${w.forms.map((f) => (f.includes(" ") ? `(${eachApart(f)})` : anywhere(f))).join(" OR ")})`)
     .join(" AND ");
+}
+
+/** FTS5 query: every word of initials apart at a word start, all but the last whole. */
+function eachApart(form: string): string {
+  const parts = form.split(" ");
+  return parts.map((p, k) => (k < parts.length - 1 ? `"^^${p} "` : atWordStart(p))).join(" AND ");
 }
