@@ -173,7 +173,7 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       }
       yield* wholes.every === null
         ? matching(field, candidatesMatch(terms), from)
-        : matchingWholes(field, wholes.every, from);
+        : matching(field, wholes.every, from, t.wordIndex(field));
     }
 
     /**
@@ -233,15 +233,6 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
         few: leftOut.length > 0 && few.length > 0 ? few.join(" AND ") : null,
         leftOut,
       };
-    }
-
-    /** The rows of a field's whole-words query in rank order, after rank `from`, read lazily. */
-    function matchingWholes(field: KeyField, match: string, from = 0) {
-      const index = t.wordIndex(field);
-      return prepared(
-        `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
-         WHERE ${index} MATCH ? AND s.rowid > ? ORDER BY s.rowid`,
-      ).iterate(match, from) as IterableIterator<KeyedHit>;
     }
 
     /**
@@ -345,9 +336,11 @@ export function createRankedSearch(db: Db, options: RankedSearchOptions = {}) {
       ).all(JSON.stringify(ranks)) as KeyedHit[];
     }
 
-    /** A field's FTS5 matches in rank order, after rank `from`, read lazily. */
-    function matching(field: KeyField, match: string, from = 0) {
-      const index = t.words(field);
+    /**
+     * A field's FTS5 matches in rank order, after rank `from`, read lazily: from its trigram index, or
+     * `index` (its whole words).
+     */
+    function matching(field: KeyField, match: string, from = 0, index = t.words(field)) {
       return prepared(
         `SELECT s.rowid AS rank, r.row_id, r.key FROM ${index} s JOIN ${t.ranks(field)} r ON r.rank = s.rowid
          WHERE ${index} MATCH ? AND s.rowid > ? ORDER BY s.rowid`,
