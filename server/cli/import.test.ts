@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -123,5 +123,7 @@ describe("npm run import", { timeout: 120_000 }, () => {
       code: 1,
       stderr: "error: --as-of must be a date as YYYY-MM-DD, not 2016-13-01\n",
     });
+    // A wrong option is found before the database is opened: none was created, or would have been migrated.
+    expect(existsSync(join(ROOT, "x.sqlite"))).toBe(false);
   });
 });

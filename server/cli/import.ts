@@ -59,6 +59,16 @@ if (asOf !== undefined && !isIsoDate(asOf)) fail(`--as-of must be a date as YYYY
 if (values.all !== undefined && (values.source !== undefined || paths.length > 0)) {
   fail("--all DIR finds the files and their sources itself: give it without --source or files");
 }
+// Every option is checked before the database is opened: a wrong one neither creates the file nor migrates it.
+let adapter: SourceAdapter | undefined;
+if (values.all === undefined) {
+  if (!values.source)
+    fail(`--source is required: one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")} (or --all DIR)`);
+  adapter = findSourceAdapter(values.source);
+  if (!adapter) fail(`unknown --source ${values.source}: use one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")}`);
+  if (paths.length === 0)
+    fail(`no files given: name the ${adapter.name} export file(s) after the options (see --help)`);
+}
 
 let db: Db;
 try {
@@ -83,18 +93,13 @@ if (values.all !== undefined) {
   process.exit(failed ? 1 : 0);
 }
 
-if (!values.source)
-  fail(`--source is required: one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")} (or --all DIR)`);
-const adapter = findSourceAdapter(values.source);
-if (!adapter) fail(`unknown --source ${values.source}: use one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")}`);
-if (paths.length === 0) fail(`no files given: name the ${adapter.name} export file(s) after the options (see --help)`);
-const ok = await run(adapter, paths, { asOf, replace: values.replace });
+const ok = await run(adapter!, paths, { asOf, replace: values.replace });
 if (ok)
   console.log(
     `\n${formatCoverage(
       createLicenseRepo(db)
         .coverage()
-        .filter((c) => c.state === adapter.state),
+        .filter((c) => c.state === adapter!.state),
     )}`,
   );
 db.close();
