@@ -29,7 +29,14 @@ export async function readAll(adapter: SourceAdapter, paths: string[], options: 
     const read = await readSourceFile(adapter, file, inspection, { asOf: options.asOf, today: "2026-11-22" });
     const id = index + 1;
     files.push({ ...read, path });
-    sources.push({ id, adapter: adapter.name, family: inspection.family, kind: adapter.kind, as_of: read.asOf });
+    sources.push({
+      id,
+      adapter: adapter.name,
+      family: inspection.family,
+      kind: adapter.kind,
+      partial: inspection.partial ? 1 : 0,
+      as_of: read.asOf,
+    });
     read.observations.forEach((o, seq) => observations.push({ ...o, sourceId: id, seq }));
   }
   const refused: { license: string; reason: string }[] = [];

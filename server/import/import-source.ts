@@ -196,6 +196,7 @@ export async function importSource(
           adapter: adapter.name,
           family: inspection.family,
           kind: adapter.kind,
+          partial: inspection.partial,
           agency: adapter.agency,
           title: inspection.title,
           coverage: read.coverage,

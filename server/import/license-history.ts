@@ -9,6 +9,7 @@ type Field = (typeof HISTORY_FIELDS)[number];
 
 /** A field's value in one text, as a history shows it; null when the source does not give it. */
 function fieldValue(record: SourceRecord, field: Field): string | null {
+  if ((field === "address" || field === "type") && record.unstated?.includes(field)) return null;
   switch (field) {
     case "status":
     case "business":
@@ -52,12 +53,27 @@ function clipped(a: string, b: string): boolean {
   return short.length >= 8 && long.startsWith(short);
 }
 
-/** What the next list is compared with: a name a list cut short keeps its full form from the list before. */
+/**
+ * What the next list is compared with: a name a list cut short keeps its full form from the list
+ * before, and a field a list does not give at all (its address) is the list before's.
+ */
 function carried(before: SourceRecord | null, after: SourceRecord): SourceRecord {
   if (!before) return after;
   const fuller = (field: "business" | "owner") =>
     before[field].length > after[field].length && clipped(before[field], after[field]) ? before[field] : after[field];
-  return { ...after, business: fuller("business"), owner: fuller("owner") };
+  const unstated = new Set(after.unstated);
+  return {
+    ...after,
+    business: fuller("business"),
+    owner: fuller("owner"),
+    address: unstated.has("address") ? before.address : after.address,
+    details: {
+      ...after.details,
+      type: unstated.has("type") ? before.details.type : after.details.type,
+      description: unstated.has("description") ? before.details.description : after.details.description,
+    },
+    unstated: before.unstated?.filter((field) => unstated.has(field)),
+  };
 }
 
 /**
@@ -180,12 +196,15 @@ function rosterHistory(
   let last: SourceRecord | null = null;
   let listed = false;
   let run: Listing | null = null;
-  for (const [index, list] of family.entries()) {
-    const before = family[index - 1];
-    const since = before?.as_of ?? null;
+  // The list before, among those that speak of this license (a partial list silent on it does not).
+  let since: string | null = null;
+  for (const list of family) {
     const at = { date: list.as_of, since, source: list.id };
     const order = { sourceId: list.id, seq: 0 };
     const seen = inRoster.get(list.id);
+    // A partial list's silence on a license says nothing: no entry, and its listing goes on.
+    if (!seen && list.partial) continue;
+    since = list.as_of;
     if (!seen) {
       // What it was last listed as: the live records no longer say.
       if (listed && last) {

@@ -3,7 +3,8 @@ import type { SourceRow, StoredObservation } from "../store/sources-repo.ts";
 import { toContractRecord, withDatesKeyed } from "./contract-gate.ts";
 import { RowProblem, type SourceAdapter, type SourceRecord } from "./source-adapter.ts";
 
-export type SourceInfo = Pick<SourceRow, "id" | "adapter" | "family" | "kind" | "as_of">;
+export type SourceInfo = Pick<SourceRow, "id" | "adapter" | "family" | "kind" | "as_of"> &
+  Partial<Pick<SourceRow, "partial">>;
 export type ObservedIn = Pick<StoredObservation, "sourceId" | "license" | "asOf" | "facts" | "seq">;
 
 /** Later first: a newer as-of date, then the source loaded later. */
@@ -19,9 +20,11 @@ interface Candidate {
 
 /**
  * A state's live records, made from everything its sources said. Within a family of rosters, the
- * newest roster is the list: a license it leaves out is no longer listed. Within a family of change
- * reports, the adapter folds every report in date order. Across families, the newest source's
- * facts win: an application received in 2020 over the 2016 list of active licenses.
+ * newest whole roster is the list: a license it leaves out is no longer listed; a partial roster of
+ * the family (a list cut from a fuller one) as new or newer speaks for the licenses it names. Within
+ * a family of change reports, the adapter folds every report in date order. Across families and
+ * lists, the newest source's facts win, field by field: a field a source has no column for
+ * (`unstated`) is the next newest source's word on it.
  */
 export function mergeRecords(
   sources: readonly SourceInfo[],
@@ -31,31 +34,40 @@ export function mergeRecords(
 ): SourcedRecord[] {
   const currentRoster = new Map<string, SourceInfo>();
   for (const s of sources) {
-    if (s.kind !== "roster") continue;
+    if (s.kind !== "roster" || s.partial) continue;
     const known = currentRoster.get(s.family);
     if (!known || newer({ asOf: s.as_of, id: s.id }, { asOf: known.as_of, id: known.id }))
       currentRoster.set(s.family, s);
   }
+  const counts = (s: SourceInfo) => {
+    if (s.kind === "changes") return true;
+    const list = currentRoster.get(s.family);
+    if (!s.partial) return list === s;
+    // A partial list older than the family's whole one: the whole list's silence is newer.
+    return !list || !newer({ asOf: list.as_of, id: list.id }, { asOf: s.as_of, id: s.id });
+  };
   // Each source with its adapter; an older roster of a family is left out, as its word no longer counts.
   const counted = new Map<number, SourceInfo & { folds: SourceAdapter }>();
-  for (const s of sources) {
-    if (s.kind === "changes" || currentRoster.get(s.family) === s)
-      counted.set(s.id, { ...s, folds: adapterOf(s.adapter) });
-  }
+  for (const s of sources) if (counts(s)) counted.set(s.id, { ...s, folds: adapterOf(s.adapter) });
+  // What folds together: a family of change reports, or one roster.
+  const unitOf = (sourceId: number) => {
+    const source = counted.get(sourceId)!;
+    return source.kind === "changes" ? `family ${source.family}` : `source ${sourceId}`;
+  };
 
   // A license keeps its place (the order its first observation came in) even when it is no longer listed.
   const byLicense = new Map<string, ObservedIn[]>();
   for (const o of observations) {
     const list = byLicense.get(o.license);
-    const counts = counted.has(o.sourceId);
-    if (!list) byLicense.set(o.license, counts ? [o] : []);
-    else if (counts) list.push(o);
+    const used = counted.has(o.sourceId);
+    if (!list) byLicense.set(o.license, used ? [o] : []);
+    else if (used) list.push(o);
   }
 
-  /** What one family's observations of a license make of it. */
+  /** What one unit's observations of a license make of it. */
   const fold = (list: ObservedIn[]): Candidate => {
     const source = counted.get(list[0]!.sourceId)!;
-    // A roster family's observations are all its newest roster's, in file order.
+    // A roster's observations are all its own, in file order.
     if (source.kind === "changes" && list.length > 1) list.sort(inReportOrder);
     const last = list.at(-1)!;
     return { record: source.folds.fold(list), sourceId: last.sourceId, asOf: last.asOf, kind: source.kind };
@@ -64,26 +76,27 @@ export function mergeRecords(
   const merged: SourcedRecord[] = [];
   for (const [license, list] of byLicense) {
     if (list.length === 0) continue;
-    const family = counted.get(list[0]!.sourceId)!.family;
+    const unit = unitOf(list[0]!.sourceId);
     let best: Candidate;
-    if (list.every((o) => counted.get(o.sourceId)!.family === family)) {
+    if (list.every((o) => unitOf(o.sourceId) === unit)) {
       best = fold(list);
     } else {
-      const families = new Map<string, ObservedIn[]>();
+      const units = new Map<string, ObservedIn[]>();
       for (const o of list) {
-        const key = counted.get(o.sourceId)!.family;
-        const same = families.get(key);
+        const key = unitOf(o.sourceId);
+        const same = units.get(key);
         if (same) same.push(o);
-        else families.set(key, [o]);
+        else units.set(key, [o]);
       }
-      const candidates = [...families.values()].map(fold);
-      best = candidates.reduce((a, b) =>
-        newer({ asOf: b.asOf, id: b.sourceId }, { asOf: a.asOf, id: a.sourceId }) ? b : a,
-      );
+      const candidates = [...units.values()]
+        .map(fold)
+        .sort((a, b) => (newer({ asOf: a.asOf, id: a.sourceId }, { asOf: b.asOf, id: b.sourceId }) ? -1 : 1));
+      best = { ...candidates[0]!, record: filledIn(candidates) };
     }
     try {
+      const { unstated: _, ...given } = best.record;
       // A roster's rows were checked as they were read; a fold of changes is checked here.
-      const record = best.kind === "roster" ? withDatesKeyed(best.record) : toContractRecord(best.record);
+      const record = best.kind === "roster" ? withDatesKeyed(given) : toContractRecord(given);
       merged.push({ record, sourceId: best.sourceId, asOf: best.asOf });
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
@@ -91,6 +104,21 @@ export function mergeRecords(
     }
   }
   return merged;
+}
+
+/** The newest candidate's record, each field it leaves unstated taken from the newest that states it. */
+function filledIn(newestFirst: readonly Candidate[]): SourceRecord {
+  const [newest, ...older] = newestFirst;
+  let record = newest!.record;
+  for (const field of record.unstated ?? []) {
+    const from = older.find((c) => !c.record.unstated?.includes(field))?.record;
+    if (!from) continue;
+    record =
+      field === "address"
+        ? { ...record, address: from.address }
+        : { ...record, details: { ...record.details, [field]: from.details[field] } };
+  }
+  return record;
 }
 
 /** Change reports by date, then the source loaded first, then the order the file gave them in. */

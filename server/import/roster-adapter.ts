@@ -14,6 +14,8 @@ export interface RosterLayout<K extends string = string> extends TableLayout<Sou
   title: string;
   /** Layouts of one family are one series over time (an older and a newer export of the same list). */
   family: string;
+  /** A list cut from a fuller one of its family (FileInspection.partial). */
+  partial?: boolean;
   coverage: FileInspection["coverage"];
   datesBeforeExport: FileInspection["datesBeforeExport"];
 }
@@ -69,6 +71,7 @@ export function rosterAdapter(spec: {
         layout: layout.name,
         title: layout.title,
         family: `${spec.name}: ${layout.family}`,
+        partial: layout.partial,
         asOf: stated?.asOf ?? null,
         asOfFrom: stated?.asOfFrom,
         coverage: layout.coverage,

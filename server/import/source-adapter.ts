@@ -16,7 +16,16 @@ export interface RowRef {
  */
 export type SourceRecord = Omit<LicenseRecord, "dates"> & {
   dates: { [K in keyof LicenseDates]: LicenseDates[K] | null };
+  /**
+   * Fields the source has no column for at all (New York's 2019 statewide extract has no address):
+   * written empty, they say nothing. Another source's word on them stands in the merge, and a
+   * history sees no change in them. Never served: the merge drops it.
+   */
+  unstated?: readonly UnstatedField[];
 };
+
+/** The fields a source may leave out altogether, as `SourceRecord.unstated` names them. */
+export type UnstatedField = "address" | "type" | "description";
 
 /**
  * What became of one source row: what it says of a license (its facts, in the adapter's own shape:
@@ -55,6 +64,8 @@ export interface FileInspection {
   family: string;
   /** The date the file states (in a title row, its sheet's name, its own name), if any. */
   asOf: string | null;
+  /** A roster cut from a fuller list by its publisher: a license it leaves out is not thereby gone (NewSource.partial). */
+  partial?: boolean;
   /** How `asOf` is known, when it is not simply "stated in the file". */
   asOfFrom?: AsOfFrom;
   /**

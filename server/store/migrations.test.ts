@@ -31,6 +31,8 @@ const LICENSE_SHAPE_AT = {
   4: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 5 added each data set's index of whole words, beside the documents.
   5: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 6 marked sources that are partial lists, beside the documents.
+  6: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;
@@ -133,6 +135,8 @@ describe("the store's version", () => {
         `DROP TABLE ${tables.wordIndex(field)}; DELETE FROM ${tables.vocabulary(field)} WHERE word GLOB '*[0-9]*';`,
       );
     }
+    // Nor any mark of a partial list (version 6).
+    db.exec(`ALTER TABLE sources DROP COLUMN partial`);
     db.pragma("user_version = 4");
     db.close();
 

@@ -8,7 +8,7 @@ import type { KeyField } from "./search-terms.ts";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 5;
+export const STORE_VERSION = 6;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -137,6 +137,11 @@ const MIGRATIONS: readonly Migration[] = [
         buildVocabulary(db, id, field);
         buildWordIndex(db, id, field);
       }),
+  },
+  {
+    to: 6,
+    what: "sources marked partial: a list cut from a fuller one, whose silence on a license says nothing of it",
+    run: (db) => db.exec(`ALTER TABLE sources ADD COLUMN partial INTEGER NOT NULL DEFAULT 0 CHECK (partial IN (0, 1))`),
   },
 ];
 

@@ -9,6 +9,11 @@ export interface NewSource {
   /** Observations of one family are one series over time: a newer roster of a family replaces an older one. */
   family: string;
   kind: "roster" | "changes";
+  /**
+   * A roster cut from a fuller list (rows its publisher dropped): a license it names is as it says,
+   * but one it leaves out is not thereby gone. Absent: a whole list.
+   */
+  partial?: boolean;
   agency: string;
   title: string;
   coverage: string;
@@ -46,6 +51,8 @@ export interface SourceRow {
   adapter: string;
   family: string;
   kind: NewSource["kind"];
+  /** NewSource's `partial`, as SQLite keeps it. */
+  partial: 0 | 1;
   agency: string;
   title: string;
   coverage: string;
@@ -56,7 +63,7 @@ export interface SourceRow {
   loaded_at: string;
 }
 
-const SOURCE_COLUMNS = `id, state, adapter, family, kind, agency, title, coverage, file, sha256, as_of, as_of_from, loaded_at`;
+const SOURCE_COLUMNS = `id, state, adapter, family, kind, partial, agency, title, coverage, file, sha256, as_of, as_of_from, loaded_at`;
 
 /**
  * The sources of each state and what each said of each license: the store keeps every word, so a
@@ -65,8 +72,8 @@ const SOURCE_COLUMNS = `id, state, adapter, family, kind, agency, title, coverag
  */
 export function createSourcesRepo(db: Db) {
   const insertSource = db.prepare(
-    `INSERT INTO sources (state, adapter, family, kind, agency, title, coverage, file, sha256, bytes, as_of, as_of_from, loaded_at, status)
-     VALUES (@state, @adapter, @family, @kind, @agency, @title, @coverage, @file, @sha256, @bytes, @asOf, @asOfFrom, @loadedAt, 'loading')`,
+    `INSERT INTO sources (state, adapter, family, kind, partial, agency, title, coverage, file, sha256, bytes, as_of, as_of_from, loaded_at, status)
+     VALUES (@state, @adapter, @family, @kind, @partial, @agency, @title, @coverage, @file, @sha256, @bytes, @asOf, @asOfFrom, @loadedAt, 'loading')`,
   );
   const insertObservations = batchInsert(
     db,
@@ -92,7 +99,11 @@ export function createSourcesRepo(db: Db) {
   return {
     /** Registers a source as loading: its observations count only once the import makes it loaded. */
     begin(source: NewSource, loadedAt = new Date()): number {
-      const { lastInsertRowid } = insertSource.run({ ...source, loadedAt: formatTimestamp(loadedAt) });
+      const { lastInsertRowid } = insertSource.run({
+        ...source,
+        partial: source.partial === true ? 1 : 0,
+        loadedAt: formatTimestamp(loadedAt),
+      });
       return Number(lastInsertRowid);
     },
 

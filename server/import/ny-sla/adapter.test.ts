@@ -8,6 +8,7 @@ import { datesOf, readAll, sharedData, tempFolder } from "../adapter-test-helper
 
 const ACTIVE = sharedData("ny/nyc_bars.csv");
 const APPLICATIONS = sharedData("ny/NYS_Liquor_Authority_New_Applications_Received.csv");
+const STATEWIDE = sharedData("ny/itoschum_liquor.csv");
 const temp = tempFolder();
 afterAll(() => temp.done());
 
@@ -220,6 +221,154 @@ describe("ny-sla, the 2016 list and the 2019-20 applications together", async ()
       expect(read.records.get("1189562")).toMatchObject({ path: APPLICATIONS, asOf: "2020-02-04" });
       const asOfs = new Set([...read.records.values()].map((r) => `${r.path === ACTIVE}:${r.asOf}`));
       expect(asOfs).toEqual(new Set(["true:2016-01-14", "false:2020-02-04"]));
+    }
+  });
+});
+
+describe("ny-sla, the 2019 statewide extract of the active list (itoschum_liquor.csv)", async () => {
+  const read = await readAll(nySla, [STATEWIDE]);
+  const file = read.files[0]!;
+
+  it("reads every row as a license: no repeats, blanks, padded names or shortened serials in it", () => {
+    expect(read.outcomes).toBe(18340);
+    expect(read.skips).toEqual([]);
+    expect(file.repairs.list()).toEqual([]);
+    expect(read.records.size).toBe(18340);
+    expect([...read.records.keys()].every((serial) => /^\d{7}$/.test(serial))).toBe(true);
+    expect([...read.records.values()].every(({ record }) => record.business === record.business.trim())).toBe(true);
+  });
+
+  it("is a partial list of the active-list family, dated by its newest original issue date", async () => {
+    const inspection = await nySla.inspect(sourceFile(STATEWIDE));
+    expect(inspection).toMatchObject({ family: "ny-sla: active licenses", partial: true });
+    expect([file.asOf, file.asOfFrom]).toEqual(["2019-07-30", "the newest date in the file"]);
+    expect(file.coverage).toBe(
+      "active licenses of 57 classes, statewide, with no address (an extract of the SLA's list that left out licenses without a trade name)",
+    );
+  });
+
+  it("maps an upstate license field by field, with no address, type or type name to give", () => {
+    // 1050302,122,F & E SUPERMARKET INC,EMERALD FOOD STORE,903270,10/27/1981,07/30/2018,06/30/2021
+    expect(read.records.get("1050302")).toEqual({
+      path: STATEWIDE,
+      asOf: "2019-07-30",
+      record: {
+        license: "1050302",
+        business: "EMERALD FOOD STORE",
+        owner: "F & E SUPERMARKET INC",
+        phone: null,
+        state: "ny",
+        status: "active",
+        address: { line_1: "", line_2: null, city: "", county: "", state: "NY", zip: "" },
+        dates: {
+          ny: { effective: "2018-07-30", expires: "2021-06-30", issued_original: "1981-10-27", issued_latest: null },
+        },
+        details: { class: "122", description: null, type: "" },
+      },
+    });
+  });
+
+  it("keeps a trade name that begins with a number, as the SLA writes it", () => {
+    // 1014784,...,VALLEY STREAM CONVENIENCE STORE INC,7 ELEVEN STORE #22413C,...
+    // 1211475,240,WORLD YACHT LLC,MOTORIZED VESSEL DESTINY,887485,10/22/2008,09/07/2018,09/30/2020
+    expect(read.records.get("1014784")!.record.business).toBe("7 ELEVEN STORE #22413C");
+    const yacht = read.records.get("1211475")!.record;
+    expect([yacht.business, yacht.owner, yacht.details.class]).toEqual([
+      "MOTORIZED VESSEL DESTINY",
+      "WORLD YACHT LLC",
+      "240",
+    ]);
+    expect(datesOf(yacht)).toEqual({
+      effective: "2018-09-07",
+      expires: "2020-09-30",
+      issued_original: "2008-10-22",
+      issued_latest: null,
+    });
+  });
+});
+
+describe("ny-sla, New York's three sources: the 2016 NYC list, the 2019 statewide extract, the 2019-20 applications", async () => {
+  const reads = [
+    await readAll(nySla, [ACTIVE, STATEWIDE, APPLICATIONS]),
+    await readAll(nySla, [APPLICATIONS, STATEWIDE, ACTIVE]),
+  ];
+
+  it("serves every license any of them names, in whichever order they are read", () => {
+    // 6,657 in 2016 and 18,340 in 2019, 3,396 in both; 1,676 applications, 17 of them for a serial the extract lists (6 of those also in 2016).
+    for (const read of reads) expect(read.records.size).toBe(6657 + 18340 - 3396 + 1676 - 17 - 6 + 6);
+    const serials = (read: (typeof reads)[number]) => [...read.records.keys()].sort();
+    expect(serials(reads[1]!)).toEqual(serials(reads[0]!));
+  });
+
+  it("Dead Rabbit Tavern keeps its 2016 address and takes the 2019 list's dates", () => {
+    // nyc_bars.csv: 1268007,"ON-PREMISES LIQUOR",252,"OP",...,"NEW YORK","DRT GROUP LLC","DEAD RABBIT TAVERN","30 WATER STREET","",
+    //   "NEW YORK","NY",10004,846180,"01/30/2013","01/01/2015","12/31/2016",...
+    // itoschum_liquor.csv: 1268007,252,DRT GROUP LLC,DEAD RABBIT TAVERN,900286,01/30/2013,01/01/2019,12/31/2020
+    for (const read of reads) {
+      expect(read.records.get("1268007")).toEqual({
+        path: STATEWIDE,
+        asOf: "2019-07-30",
+        record: {
+          license: "1268007",
+          business: "DEAD RABBIT TAVERN",
+          owner: "DRT GROUP LLC",
+          phone: null,
+          state: "ny",
+          status: "active",
+          address: {
+            line_1: "30 WATER STREET",
+            line_2: null,
+            city: "NEW YORK",
+            county: "NEW YORK",
+            state: "NY",
+            zip: "10004",
+          },
+          dates: {
+            ny: { effective: "2019-01-01", expires: "2020-12-31", issued_original: "2013-01-30", issued_latest: null },
+          },
+          details: { class: "252", description: "ON-PREMISES LIQUOR", type: "OP" },
+        },
+      });
+    }
+  });
+
+  it("its history shows what changed between the lists, and no change of address", () => {
+    for (const read of reads) {
+      const [active, statewide] = [ACTIVE, STATEWIDE].map((path) => read.files.findIndex((f) => f.path === path) + 1);
+      expect(read.histories.get("1268007")!.entries).toEqual([
+        {
+          event: "changed",
+          date: "2019-07-30",
+          since: "2016-01-14",
+          source: statewide,
+          changes: [
+            { field: "effective", license_type: null, from: "2015-01-01", to: "2019-01-01" },
+            { field: "expires", license_type: null, from: "2016-12-31", to: "2020-12-31" },
+          ],
+        },
+        { event: "first_seen", date: "2016-01-14", since: null, source: active, changes: [] },
+      ]);
+    }
+  });
+
+  it("a 2016 license the extract leaves out is still served from the 2016 list, with no 'no longer listed'", () => {
+    // 1275754 (TEMPO LIBERO BAR CORP, no trade name) is not in the extract, which dropped rows with a blank.
+    for (const read of reads) {
+      expect(read.records.get("1275754")).toMatchObject({ path: ACTIVE, asOf: "2016-01-14" });
+      expect(read.histories.get("1275754")!.entries.map((e) => e.event)).toEqual(["first_seen"]);
+    }
+  });
+
+  it("an application received after the extract is the record: THE FAT RADISH is pending", () => {
+    // itoschum_liquor.csv: 1243517,252,SILKSTONEONE LLC,THE FAT RADISH,897767,10/04/2010,10/01/2018,09/30/2020
+    for (const read of reads) {
+      const radish = read.records.get("1243517")!;
+      expect(radish).toMatchObject({ path: APPLICATIONS, asOf: "2020-02-04" });
+      expect([radish.record.business, radish.record.status, radish.record.address.line_1]).toEqual([
+        "THE FAT RADISH",
+        "pending",
+        expect.stringMatching(/\S/),
+      ]);
     }
   });
 });

@@ -5,6 +5,15 @@
  * `License.Serial.Number` and the agency's `License Serial Number` are one column):
  * - active list: "Liquor Authority Quarterly List of Active Licenses" (`nyc_bars.csv` is a subset of it)
  * - applications: "NYS Liquor Authority New Applications Received", imported as `pending` records
+ * - statewide extract: the active list cut to eight columns (serial, class, names, certificate,
+ *   dates) by its publisher, who also dropped every row with a blank (no license without a trade
+ *   name is in it: 87 of the 1,514 such NYC licenses of 2016, which had gained one). A partial list
+ *   of the active-list family: what it says of a license wins over an older list, field by field,
+ *   but its silence says nothing, and its address, type and type name are `unstated` (written
+ *   empty, "NY" for the state): an older list's stand. Its columns: license_serial_number,
+ *   doing_business_as (business), premises_name (owner), license_class_code (class),
+ *   license_effective_date, license_expiration_date, license_original_issue_date; status `active`.
+ *   Not used: license_certificate_number (it changes at each renewal; the serial stays).
  *
  * | field                   | active list                                  | applications                          |
  * |-------------------------|----------------------------------------------|---------------------------------------|
@@ -121,6 +130,49 @@ const applications: RosterLayout<CommonKey | "received"> = {
     }),
 };
 
+const EXTRACT_COLUMNS = {
+  license: "license_serial_number",
+  classCode: "license_class_code",
+  premisesName: "premises_name",
+  dba: "doing_business_as",
+  originalIssue: "license_original_issue_date",
+  effective: "license_effective_date",
+  expiration: "license_expiration_date",
+};
+
+const statewideExtract: RosterLayout<keyof typeof EXTRACT_COLUMNS> = {
+  name: "SLA list of active licenses, eight-column extract",
+  title: "Liquor Authority Quarterly List of Active Licenses (extract: serial, class, names, dates)",
+  family: "active licenses",
+  partial: true,
+  coverage: (file) => {
+    const classes = new Set(file.records().map((r) => r.details.class));
+    return `active licenses of ${classes.size} classes, statewide, with no address (an extract of the SLA's list that left out licenses without a trade name)`;
+  },
+  datesBeforeExport: (record) => [record.dates.issued_original],
+  columns: EXTRACT_COLUMNS,
+  toValue(row) {
+    const premisesName = row.text("premisesName");
+    return {
+      license: licenseNumber(row.text("license")),
+      business: row.text("dba") || premisesName,
+      owner: premisesName,
+      phone: null,
+      state: "ny",
+      status: "active",
+      address: { line_1: "", line_2: null, city: "", county: "", state: "NY", zip: "" },
+      dates: {
+        effective: dateOrEmpty(row.value("effective"), "effective date", DATE_FORMATS, row),
+        expires: dateOrEmpty(row.value("expiration"), "expiration date", DATE_FORMATS, row),
+        issued_original: dateOrEmpty(row.value("originalIssue"), "original issue date", DATE_FORMATS, row),
+        issued_latest: null,
+      },
+      details: { class: presentText(row.text("classCode")), description: null, type: "" },
+      unstated: ["address", "type", "description"],
+    };
+  },
+};
+
 export const NY_REPAIRS = {
   zipSplit: "ZIP split across the State and Zip columns: joined, state taken as NY",
   noState: "State is not a state's two-letter code: taken as NY, where the SLA licenses premises",
@@ -185,6 +237,8 @@ export const nySla = rosterAdapter({
   name: "ny-sla",
   state: "ny",
   agency: "New York State Liquor Authority",
-  description: "NY SLA: the list of active licenses, and the new applications list (imported as pending)",
-  layouts: [activeList, applications],
+  description:
+    "NY SLA: the list of active licenses (whole, or the eight-column statewide extract), and the new applications list (imported as pending)",
+  // The extract's columns are all in the whole list: it is tried last.
+  layouts: [activeList, applications, statewideExtract],
 });
