@@ -53,6 +53,8 @@ export type AsOfFrom =
   | "the file's name"
   | "given at import"
   | "the newest date in the file"
+  /** A file that states no date, known from where it was published: its data is no newer. */
+  | "the day the file was published"
   | "not known";
 
 /** What a look at a file's head found: which of the source's layouts it is, what it is, and any date it states. */

@@ -136,7 +136,7 @@ export const COMPONENTS = {
       sha256: "The file's SHA-256, to tell it from another file of the same name.",
       as_of: "The date the source says its data was current on; null when unknown.",
       as_of_from:
-        "How that date is known: stated in the file, the file's name, the first day of the month the file states (a list dated by its month alone), given at import, or the newest date in the file.",
+        "How that date is known: stated in the file, the file's name, the first day of the month the file states (a list dated by its month alone), given at import, the newest date in the file, or the day the file was published (a file that states no date: its data is no newer).",
       loaded_at: "When the source was loaded into this service, UTC.",
       records: "How many of the state's served licenses are this source's word.",
     },

@@ -32,7 +32,7 @@ export const SourceSchema = z.object({
   as_of: z.nullable(IsoDateSchema),
   /**
    * How that date is known: "stated in the file", "the file's name", "the first day of the month the
-   * file states", "given at import", "the newest date in the file".
+   * file states", "given at import", "the newest date in the file", "the day the file was published".
    */
   as_of_from: z.string(),
   /** When it was loaded into this service (UTC). */

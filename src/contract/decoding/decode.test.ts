@@ -19,13 +19,15 @@ describe("the decoding tables", () => {
     ["ma", "99999-AA-9999", "00780-RS-0116"],
     ["nj", "9999-99-999-999", "0101-33-005-003"],
     ["dc", "AAAA-999999", "ABRA-000559"],
+    ["mi", "A-999999999", "L-000006894"],
   ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
     expect(table(state)?.number).toMatchObject({ format, example });
     expect(shapeOf(example)).toBe(format);
   });
 
-  it("gives no number format for California, whose numbers run from 3 to 6 digits", () => {
+  it("gives no number format for California, whose numbers run from 3 to 6 digits, nor Kentucky, whose type segment and serial vary", () => {
     expect(table("ca")?.number).toBeUndefined();
+    expect(table("ky")?.number).toBeUndefined();
   });
 
   it("refuses a number format whose source the table does not hold", () => {
@@ -104,6 +106,19 @@ describe("statusCategory", () => {
     expect(statusCategory(table("dc"), "listed")).toEqual({ category: "unknown", words: "listed" });
   });
 
+  it("decodes Kentucky's active report", () => {
+    expect(statusCategory(table("ky"), "active")).toEqual({
+      category: "in force",
+      words: "active (on ABC's Active Licenses report)",
+    });
+  });
+
+  it("decodes Michigan's escrowed licenses as not in force, and a conditional license as in force", () => {
+    expect(statusCategory(table("mi"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("mi"), "escrow").category).toBe("not in force");
+    expect(statusCategory(table("mi"), "Conditional").category).toBe("in force");
+  });
+
   it("ignores case and surrounding spaces, in the state and the status", async () => {
     expect(await loadDecodingTable("CA")).toBe(table("ca"));
     expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
@@ -171,6 +186,27 @@ describe("codeName", () => {
     expect(codeName(table("dc"), "type", "Retail - Liquor Store")).toEqual({
       name: "Liquor store (off-premises retailer, class A)",
     });
+  });
+
+  it("names Kentucky's license types by the number's type segment", () => {
+    expect(codeName(table("ky"), "type", "LP")).toEqual({
+      name: "Quota Retail Package License (distilled spirits and wine by the package, off the premises; limited in number)",
+    });
+    expect(codeName(table("ky"), "type", "RS")).toEqual({
+      name: "Special Sunday Retail Drink License (sales by the drink on Sundays)",
+    });
+    expect(codeName(table("ky"), "type", "CL")).toEqual({ name: "Caterer's License" });
+  });
+
+  it("names Michigan's license types and kinds, and each type of a license on two rows", () => {
+    expect(codeNames(table("mi"), "type", "Class C, Specially Designated Merchant").map((c) => c.code)).toEqual([
+      "Class C",
+      "Specially Designated Merchant",
+    ]);
+    expect(codeName(table("mi"), "type", "Specially Designated Merchant")).toMatchObject({
+      name: expect.stringContaining("(SDM): beer, wine and mixed spirit drink"),
+    });
+    expect(codeName(table("mi"), "class", "RDA")).toEqual({ name: "Redevelopment license (MCL 436.1521a(1)(a))" });
   });
 
   it("says a code is unknown where the state's table does not name it", () => {

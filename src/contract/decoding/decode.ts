@@ -7,7 +7,9 @@ export const CODE_NOT_IN_TABLE = "code not in our table";
 const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
   dc: () => import("./dc.json"),
+  ky: () => import("./ky.json"),
   ma: () => import("./ma.json"),
+  mi: () => import("./mi.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
 };

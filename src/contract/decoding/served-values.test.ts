@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { codeNames, loadDecodingTable, statusCategory } from "./decode.ts";
 import { caAbc } from "../../../server/import/ca-abc/adapter.ts";
 import { dcAbra } from "../../../server/import/dc-abra/adapter.ts";
+import { kyAbc } from "../../../server/import/ky-abc/adapter.ts";
 import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
+import { miMlcc } from "../../../server/import/mi-mlcc/adapter.ts";
 import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
 import { nySla } from "../../../server/import/ny-sla/adapter.ts";
 import { readAll, sharedData } from "../../../server/import/adapter-test-helpers.ts";
@@ -14,10 +16,19 @@ import type { SourceAdapter } from "../../../server/import/source-adapter.ts";
 const REAL_FILES: [string, SourceAdapter, string[]][] = [
   ["ca", caAbc, ["ca/ca_abc_daily_status_change_reports_2023-05-09_to_2024-04-01.tar.gz"]],
   ["dc", dcAbra, ["dc/DistrictABCLicenseeList842016.xls", "dc/DistrictABCLicensees-772015.xlsx"]],
+  ["ky", kyAbc, ["ky/ActiveLicenses.csv"]],
   ["ma", maAbcc, ["ma/ma_license_list.csv"]],
+  ["mi", miMlcc, ["mi/Liquor_Licenses.csv"]],
   ["nj", njAbc, ["nj/nj_bar_store_licenses.csv", "nj/nj_retail_licensees_april2026.xlsx"]],
   ["ny", nySla, ["ny/nyc_bars.csv", "ny/NYS_Liquor_Authority_New_Applications_Received.csv"]],
 ];
+
+// States whose numbers have no fixed form, so no format in their table: California's 3 to 6 digits;
+// Kentucky's county code, type segment and a serial of 1 to 6 digits (034-HI-29, 034-NQ4-191200).
+const UNFIXED_FORMS: Record<string, RegExp> = {
+  ca: /^[1-9][0-9]{2,5}$/,
+  ky: /^\d{3}-[A-Z]+\d?-\d{1,6}$/,
+};
 
 // The title names the state: formatting an adapter object would call its inspect().
 describe.each(REAL_FILES)("what the %s importer serves from the real files", async (_state, adapter, paths) => {
@@ -33,12 +44,12 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     expect(undecoded).toEqual([]);
   });
 
-  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded; a DC vessel line's further vessels add -2, -3)", async () => {
+  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded; Kentucky's: county, type and serial; a DC vessel line's further vessels add -2, -3)", async () => {
     const format = (await loadDecodingTable(adapter.state))?.number?.format;
     const base = (license: string) => (adapter.state === "dc" ? license.replace(/-[2-9]$/, "") : license);
     const fits = format
       ? (license: string) => base(license).replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A") === format
-      : (license: string) => /^[1-9][0-9]{2,5}$/.test(license);
+      : (license: string) => UNFIXED_FORMS[adapter.state]!.test(license);
     expect(served.map((r) => r.license).filter((license) => !fits(license))).toEqual([]);
   });
 
@@ -49,7 +60,7 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     const types = served.map((r) => r.details.type);
     const classes = served.map((r) => r.details.class);
     expect(unnamed("type", types)).toEqual([]);
-    // California has no class apart from the type; the others name theirs.
+    // California has no class apart from the type; the others name theirs (Kentucky serves none).
     expect(unnamed("class", adapter.state === "ca" ? [] : classes)).toEqual([]);
   });
 });
