@@ -10,6 +10,7 @@ const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ma: () => import("./ma.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
+  pa: () => import("./pa.json"),
 };
 
 /** The states we hold decoding tables for. */

@@ -6,6 +6,7 @@ import { dcAbra } from "../../../server/import/dc-abra/adapter.ts";
 import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
 import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
 import { nySla } from "../../../server/import/ny-sla/adapter.ts";
+import { paPlcb } from "../../../server/import/pa-plcb/adapter.ts";
 import { readAll, sharedData } from "../../../server/import/adapter-test-helpers.ts";
 import type { SourceAdapter } from "../../../server/import/source-adapter.ts";
 
@@ -17,7 +18,16 @@ const REAL_FILES: [string, SourceAdapter, string[]][] = [
   ["ma", maAbcc, ["ma/ma_license_list.csv"]],
   ["nj", njAbc, ["nj/nj_bar_store_licenses.csv", "nj/nj_retail_licensees_april2026.xlsx"]],
   ["ny", nySla, ["ny/nyc_bars.csv", "ny/NYS_Liquor_Authority_New_Applications_Received.csv"]],
+  ["pa", paPlcb, ["pa/ALL_PLCB_geocoded.csv", "pa/PHL_PLCB_geocoded.csv"]],
 ];
+
+// States whose numbers have no fixed form, and how they write them instead.
+const UNFORMATTED: Record<string, RegExp> = {
+  // 3 to 6 digits, unpadded.
+  ca: /^[1-9][0-9]{2,5}$/,
+  // A type prefix and an unpadded serial, no hyphen: R142, R12441, AB58312.
+  pa: /^[A-Z]{1,3}[1-9][0-9]*$/,
+};
 
 // The title names the state: formatting an adapter object would call its inspect().
 describe.each(REAL_FILES)("what the %s importer serves from the real files", async (_state, adapter, paths) => {
@@ -33,12 +43,12 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     expect(undecoded).toEqual([]);
   });
 
-  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded; a DC vessel line's further vessels add -2, -3)", async () => {
+  it("writes every license number it serves in the table's format, or as a state without one writes them (a DC vessel line's further vessels add -2, -3)", async () => {
     const format = (await loadDecodingTable(adapter.state))?.number?.format;
     const base = (license: string) => (adapter.state === "dc" ? license.replace(/-[2-9]$/, "") : license);
     const fits = format
       ? (license: string) => base(license).replace(/[0-9]/g, "9").replace(/[A-Z]/g, "A") === format
-      : (license: string) => /^[1-9][0-9]{2,5}$/.test(license);
+      : (license: string) => UNFORMATTED[adapter.state]!.test(license);
     expect(served.map((r) => r.license).filter((license) => !fits(license))).toEqual([]);
   });
 
