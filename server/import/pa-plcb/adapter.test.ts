@@ -285,6 +285,18 @@ describe("pa-plcb, hand-made files", () => {
     expect(records.size).toBe(1 + 1442);
   });
 
+  it("names a file of several counties after them all: a family of its own beside each county's", async () => {
+    const both = temp.path("both.csv");
+    const r12441 = linesOf(ALLEGHENY).find((line) => line.includes('"R12441"'))!;
+    writeFileSync(both, [header, r142, r12441].join("\n"));
+    expect((await paPlcb.inspect(sourceFile(both))).family).toBe(
+      "pa-plcb: licenses of Allegheny County, Philadelphia County",
+    );
+    expect((await readAll(paPlcb, [both])).files[0]!.coverage).toBe(
+      "Allegheny and Philadelphia counties only; licenses the PLCB lists as expired are not in it",
+    );
+  });
+
   it("keeps a row with an unreadable date or no status, and says so", async () => {
     const file = temp.path("odd.csv");
     writeFileSync(file, [header, r142.replace('"Sep 30,2024"', '"Sept 31,2024"').replace('"Active"', "NA")].join("\n"));

@@ -193,14 +193,16 @@ export const paPlcb: SourceAdapter = {
   kind: "roster",
   async inspect(file) {
     // The family is the file's counties: a look at the header alone cannot tell them.
-    const counties = new Set((await rowsOf(file)).flatMap((row) => ("value" in row ? [row.value.county] : [])));
-    const named = countiesNamed([...counties].filter(Boolean));
+    const rows = await rowsOf(file);
+    const counties = [
+      ...new Set(rows.flatMap((row) => ("value" in row && row.value.county ? [row.value.county] : []))),
+    ];
     return {
       layout: licenseList.name,
       title: "PLCB+ License Search: CSV Download of All Licenses",
-      family: `pa-plcb: licenses of ${named}`,
+      family: `pa-plcb: licenses of ${counties.sort().join(", ") || "no county named"}`,
       asOf: null,
-      coverage: coverage([...counties].filter(Boolean)),
+      coverage: coverage(counties),
       // An expiry lies ahead; a term's issue date does not.
       datesBeforeExport: (record) => [record.dates.issued_latest],
     };
