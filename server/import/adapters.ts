@@ -5,10 +5,11 @@ import { maAbcc } from "./ma-abcc/adapter.ts";
 import { miMlcc } from "./mi-mlcc/adapter.ts";
 import { njAbc } from "./nj-abc/adapter.ts";
 import { nySla } from "./ny-sla/adapter.ts";
+import { paPlcb } from "./pa-plcb/adapter.ts";
 import type { SourceAdapter } from "./source-adapter.ts";
 
 /** Every source `npm run import -- --source NAME` knows. */
-export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [nySla, maAbcc, njAbc, caAbc, dcAbra, kyAbc, miMlcc];
+export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [nySla, maAbcc, njAbc, caAbc, dcAbra, kyAbc, miMlcc, paPlcb];
 
 export function findSourceAdapter(name: string): SourceAdapter | undefined {
   return SOURCE_ADAPTERS.find((adapter) => adapter.name === name);

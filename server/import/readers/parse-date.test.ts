@@ -12,6 +12,7 @@ describe("readDate", () => {
     expect(readDate(new Date(Date.UTC(2025, 6, 1)), "d", ["excel"])).toBe("2025-07-01");
     expect(readDate("2016-01-14T00:00:00.000", "d", ["iso"])).toBe("2016-01-14");
     expect(readDate("Jul 01, 2019", "d", ["month-name"])).toBe("2019-07-01");
+    expect(readDate("Sep 9,2024", "d", ["month-name"])).toBe("2024-09-09");
   });
 
   it("takes an empty cell as no date", () => {

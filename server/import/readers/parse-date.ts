@@ -3,7 +3,8 @@ import { RowProblem } from "../source-adapter.ts";
 
 /**
  * The date notations sources write: `us` 01/30/2013, `excel` a day serial (46387, "46387.0") or an
- * already decoded spreadsheet date, `iso` 2013-01-30 (a time part is ignored), `month-name` Jul 01, 2019.
+ * already decoded spreadsheet date, `iso` 2013-01-30 (a time part is ignored), `month-name` Jul 01, 2019
+ * (or Jul 1,2019: the PLCB writes no space after the comma).
  */
 export type DateFormat = "us" | "excel" | "iso" | "month-name";
 
@@ -11,7 +12,7 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
 const SERIAL = /^\d+(?:\.\d+)?$/;
-const MONTH_NAME = /^([A-Za-z]{3})[a-z]* (\d{1,2}), (\d{4})$/;
+const MONTH_NAME = /^([A-Za-z]{3})[a-z]* (\d{1,2}), ?(\d{4})$/;
 const DAY_MS = 86_400_000;
 // Day 0 of the 1900 date system as Excel counts it from March 1900 on (its phantom 1900-02-29 aside).
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);

@@ -30,6 +30,11 @@ describe("the decoding tables", () => {
     expect(table("ky")?.number).toBeUndefined();
   });
 
+  it("gives no number format for Pennsylvania, whose prefixes and serials vary in length (R142, AB58312), and sends a clerk to the PLCB+ License Search", () => {
+    expect(table("pa")?.number).toBeUndefined();
+    expect(table("pa")?.lookup.url).toBe("https://plcbplus.pa.gov/pub/Default.aspx?PossePresentation=LicenseSearch");
+  });
+
   it("refuses a number format whose source the table does not hold", () => {
     const number = { format: "9999999", example: "1268007", source: "a-blog" };
     expect(DecodingTableSchema.safeParse({ ...table("ny"), number }).success).toBe(false);
@@ -117,6 +122,13 @@ describe("statusCategory", () => {
     expect(statusCategory(table("mi"), "active")).toEqual({ category: "in force", words: "active" });
     expect(statusCategory(table("mi"), "escrow").category).toBe("not in force");
     expect(statusCategory(table("mi"), "Conditional").category).toBe("in force");
+  });
+
+  it("decodes Pennsylvania's statuses: safekeeping is not in force, a pending application not yet a license", () => {
+    expect(statusCategory(table("pa"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("pa"), "safekeeping").category).toBe("not in force");
+    expect(statusCategory(table("pa"), "Pending").category).toBe("pending");
+    expect(statusCategory(table("pa"), "expired")).toEqual({ category: "not in force", words: "expired" });
   });
 
   it("ignores case and surrounding spaces, in the state and the status", async () => {
@@ -207,6 +219,14 @@ describe("codeName", () => {
       name: expect.stringContaining("(SDM): beer, wine and mixed spirit drink"),
     });
     expect(codeName(table("mi"), "class", "RDA")).toEqual({ name: "Redevelopment license (MCL 436.1521a(1)(a))" });
+  });
+
+  it("names Pennsylvania's license types by the number's letter prefix", () => {
+    expect(codeName(table("pa"), "type", "R")).toEqual({ name: "Restaurant (Liquor)" });
+    expect(codeName(table("pa"), "type", "E")).toEqual({ name: "Eating Place Retail Dispenser (Malt)" });
+    expect(codeName(table("pa"), "type", "CC")).toEqual({ name: "Catering Club (Liquor)" });
+    expect(codeName(table("pa"), "type", "D")).toEqual({ name: "Distributor (Malt)" });
+    expect(codeName(table("pa"), "type", "H")).toEqual({ name: "Hotel (Liquor)" });
   });
 
   it("says a code is unknown where the state's table does not name it", () => {

@@ -12,6 +12,7 @@ const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   mi: () => import("./mi.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
+  pa: () => import("./pa.json"),
 };
 
 /** The states we hold decoding tables for. */

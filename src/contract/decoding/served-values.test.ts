@@ -8,6 +8,7 @@ import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
 import { miMlcc } from "../../../server/import/mi-mlcc/adapter.ts";
 import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
 import { nySla } from "../../../server/import/ny-sla/adapter.ts";
+import { paPlcb } from "../../../server/import/pa-plcb/adapter.ts";
 import { readAll, sharedData } from "../../../server/import/adapter-test-helpers.ts";
 import type { SourceAdapter } from "../../../server/import/source-adapter.ts";
 
@@ -20,14 +21,18 @@ const REAL_FILES: [string, SourceAdapter, string[]][] = [
   ["ma", maAbcc, ["ma/ma_license_list.csv"]],
   ["mi", miMlcc, ["mi/Liquor_Licenses.csv"]],
   ["nj", njAbc, ["nj/nj_bar_store_licenses.csv", "nj/nj_retail_licensees_april2026.xlsx"]],
-  ["ny", nySla, ["ny/nyc_bars.csv", "ny/NYS_Liquor_Authority_New_Applications_Received.csv"]],
+  ["ny", nySla, ["ny/itoschum_liquor.csv", "ny/nyc_bars.csv", "ny/NYS_Liquor_Authority_New_Applications_Received.csv"]],
+  ["pa", paPlcb, ["pa/ALL_PLCB_geocoded.csv", "pa/PHL_PLCB_geocoded.csv"]],
 ];
 
-// States whose numbers have no fixed form, so no format in their table: California's 3 to 6 digits;
-// Kentucky's county code, type segment and a serial of 1 to 6 digits (034-HI-29, 034-NQ4-191200).
+// States whose numbers have no fixed form, so no format in their table, and how they write them instead.
 const UNFIXED_FORMS: Record<string, RegExp> = {
+  // 3 to 6 digits, unpadded.
   ca: /^[1-9][0-9]{2,5}$/,
+  // County code, type segment and a serial of 1 to 6 digits (034-HI-29, 034-NQ4-191200).
   ky: /^\d{3}-[A-Z]+\d?-\d{1,6}$/,
+  // A type prefix and an unpadded serial, no hyphen: R142, R12441, AB58312.
+  pa: /^[A-Z]{1,3}[1-9][0-9]*$/,
 };
 
 // The title names the state: formatting an adapter object would call its inspect().
@@ -44,7 +49,7 @@ describe.each(REAL_FILES)("what the %s importer serves from the real files", asy
     expect(undecoded).toEqual([]);
   });
 
-  it("writes every license number it serves in the table's format (California's: 3 to 6 digits, unpadded; Kentucky's: county, type and serial; a DC vessel line's further vessels add -2, -3)", async () => {
+  it("writes every license number it serves in the table's format, or as a state without one writes them (a DC vessel line's further vessels add -2, -3)", async () => {
     const format = (await loadDecodingTable(adapter.state))?.number?.format;
     const base = (license: string) => (adapter.state === "dc" ? license.replace(/-[2-9]$/, "") : license);
     const fits = format
