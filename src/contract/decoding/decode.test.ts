@@ -24,8 +24,9 @@ describe("the decoding tables", () => {
     expect(shapeOf(example)).toBe(format);
   });
 
-  it("gives no number format for California, whose numbers run from 3 to 6 digits", () => {
+  it("gives no number format for California, whose numbers run from 3 to 6 digits, nor Georgia (1 to 5)", () => {
     expect(table("ca")?.number).toBeUndefined();
+    expect(table("ga")?.number).toBeUndefined();
   });
 
   it("refuses a number format whose source the table does not hold", () => {
@@ -92,6 +93,15 @@ describe("statusCategory", () => {
   it("decodes Massachusetts' expiration status", () => {
     expect(statusCategory(table("ma"), "Active")).toEqual({ category: "in force", words: "active" });
     expect(statusCategory(table("ma"), "expired")).toEqual({ category: "not in force", words: "expired" });
+  });
+
+  it("decodes Georgia's two statuses, and leaves a license listed with both to the agency", () => {
+    expect(statusCategory(table("ga"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("ga"), "Inactive")).toEqual({
+      category: "not in force",
+      words: "inactive (not a current license in the DOR's list)",
+    });
+    expect(statusCategory(table("ga"), "listed both active and inactive").category).toBe("unknown");
   });
 
   it("decodes the District's statuses, and leaves a list's silence (listed) to the agency", () => {

@@ -7,6 +7,7 @@ export const CODE_NOT_IN_TABLE = "code not in our table";
 const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
   dc: () => import("./dc.json"),
+  ga: () => import("./ga.json"),
   ma: () => import("./ma.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
