@@ -33,7 +33,7 @@
  * Such a license is served once, on its first row, as `listed both active and inactive` (a repair),
  * a status the decoding table leaves undecoded so that it reads "check"; its other row is a skip.
  * Repairs: no status (left empty), an address without a US state (kept whole), no city told apart
- * (the address kept whole as line 1), and the ZIP repairs of fields.ts.
+ * (the address kept whole as line 1), a ZIP of 00000 (left empty), and the ZIP repairs of fields.ts.
  *
  * As of: the list states no date and holds none. Its publisher's commit dates it "as of January
  * 2015": that exact file (by its SHA-256) is as of 2015-01-01, the first day of the month; any
@@ -167,7 +167,7 @@ async function* readList(file: SourceFile): AsyncGenerator<RowOutcome> {
     if (seen) seen.add(status);
     else statuses.set(license, new Set([status]));
   }
-  // A license listed with several statuses: its first row's status as written, and its facts but the status.
+  // A license listed with several statuses: its first row's status as written, and its facts as served (both statuses).
   const firstOfBoth = new Map<string, { status: string; facts: string }>();
   for (const row of rows) {
     if (!("value" in row)) {

@@ -1,3 +1,5 @@
+import { isStateCode } from "../fields.ts";
+
 // The DOR list's premises address is one string with no commas, "STREET CITY ST ZIP"
 // (931 MONROE DR NE STE B114 ATLANTA GA 30308-1796). Its state and ZIP end it; where the street ends
 // and the city begins nothing marks, and a city's own words can be street words (COLLEGE PARK,
@@ -15,10 +17,10 @@ export interface Place {
 // A ZIP as written (12345, 12345-6789, and what a spreadsheet makes of one: 4 or 9 digits) is checked by fields.ts.
 const TAIL = /^(.+?) ([A-Z]{2}) (\d{4,5}(?:-?\d{4})?)$/;
 
-/** The words, state and ZIP of an address that ends in a state and ZIP; null for one that does not (premises abroad). */
+/** The words, state and ZIP of an address that ends in a US state and ZIP; null for one that does not (premises abroad). */
 export function placeOf(text: string): Place | null {
   const tail = TAIL.exec(text.replace(/\s+/g, " "));
-  return tail ? { words: tail[1]!.split(" "), state: tail[2]!, zip: tail[3]! } : null;
+  return tail && isStateCode(tail[2]!) ? { words: tail[1]!.split(" "), state: tail[2]!, zip: tail[3]! } : null;
 }
 
 // USPS street suffixes (Publication 28) and the spellings the list uses, that end a street's name.
@@ -122,7 +124,7 @@ export class CityWords {
     bump(this.inZip, `${place.zip.slice(0, 5)} ${city}`);
   }
 
-  /** Where the city begins among the place's words (its length: no street before it); null when no city is told. */
+  /** Where the city begins among the place's words (0: the address is a city alone); null when no city is told. */
   cityStart(place: Place): number | null {
     const { words } = place;
     const zip = place.zip.slice(0, 5);
