@@ -1,6 +1,7 @@
 import { caAbc } from "./ca-abc/adapter.ts";
 import { dcAbra } from "./dc-abra/adapter.ts";
 import { kyAbc } from "./ky-abc/adapter.ts";
+import { gaDor } from "./ga-dor/adapter.ts";
 import { maAbcc } from "./ma-abcc/adapter.ts";
 import { miMlcc } from "./mi-mlcc/adapter.ts";
 import { njAbc } from "./nj-abc/adapter.ts";
@@ -9,7 +10,17 @@ import { paPlcb } from "./pa-plcb/adapter.ts";
 import type { SourceAdapter } from "./source-adapter.ts";
 
 /** Every source `npm run import -- --source NAME` knows. */
-export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [nySla, maAbcc, njAbc, caAbc, dcAbra, kyAbc, miMlcc, paPlcb];
+export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [
+  nySla,
+  maAbcc,
+  njAbc,
+  caAbc,
+  dcAbra,
+  gaDor,
+  kyAbc,
+  miMlcc,
+  paPlcb,
+];
 
 export function findSourceAdapter(name: string): SourceAdapter | undefined {
   return SOURCE_ADAPTERS.find((adapter) => adapter.name === name);

@@ -45,11 +45,13 @@ export interface Observed {
 
 /**
  * How a file's as-of date is known; shown with the date wherever it is. A list dated by its month
- * alone is as of the month's first day, and says so.
+ * alone is as of the month's first day, and says so. "its publisher states": the date comes from
+ * outside the file (its publisher's note on that exact file, Georgia's), the file holding none.
  */
 export type AsOfFrom =
   | "stated in the file"
   | "the first day of the month the file states"
+  | "the first day of the month its publisher states"
   | "the file's name"
   | "given at import"
   | "the newest date in the file"

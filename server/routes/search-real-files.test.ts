@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SearchResponseSchema } from "../../src/contract/envelopes.ts";
+import { LicenseResponseSchema, SearchResponseSchema } from "../../src/contract/envelopes.ts";
 import { sharedData } from "../import/adapter-test-helpers.ts";
+import { gaDor } from "../import/ga-dor/adapter.ts";
 import { importSource } from "../import/import-source.ts";
 import { njAbc } from "../import/nj-abc/adapter.ts";
 import { nySla } from "../import/ny-sla/adapter.ts";
@@ -15,8 +16,9 @@ beforeAll(async () => {
   service = await tempService({});
   await importSource(service.db, njAbc, [sharedData("nj/nj_retail_licensees_april2026.xlsx")]);
   await importSource(service.db, nySla, [sharedData("ny/nyc_bars.csv")]);
-  headers = (await service.keyFor(["nj", "ny"])).headers;
-}, 60_000);
+  await importSource(service.db, gaDor, [sharedData("ga/liquor_licenses.csv")]);
+  headers = (await service.keyFor(["nj", "ny", "ga"])).headers;
+}, 90_000);
 afterAll(() => service.close());
 
 async function found(state: string, name: string) {
@@ -39,5 +41,20 @@ describe("GET /v2/search on the real lists", () => {
     const reversed = await found("ny", "rabbit dead");
     expect(reversed[0]).toMatchObject({ license: "1268007", business: "DEAD RABBIT TAVERN" });
     expect(reversed.map((l) => l.license)).toEqual((await found("ny", "dead rabbit")).map((l) => l.license));
+  });
+
+  it("puts a Georgia license first for its name (the DOR's statewide list)", async () => {
+    // 28585 40 WATT CLUB (Athens); 1647 CLERMONT LOUNGE (Atlanta); 2 MARIETTA DINER, whose city is a word of many names.
+    expect((await found("ga", "40 watt club"))[0]).toMatchObject({ license: "28585", business: "40 WATT CLUB" });
+    expect((await found("ga", "clermont lounge"))[0]).toMatchObject({ license: "1647", business: "CLERMONT LOUNGE" });
+    expect((await found("ga", "marietta diner"))[0]).toMatchObject({ license: "2", business: "MARIETTA DINER" });
+  });
+
+  it("serves a Georgia license its list gives both statuses as that, never as active", async () => {
+    const response = await service.app.inject({ url: "/v2/license/ga/70062", headers });
+    expect(LicenseResponseSchema.parse(response.json()).data).toMatchObject({
+      business: "PIG N WHISTLE PACKAGE STORE",
+      status: "listed both active and inactive",
+    });
   });
 });

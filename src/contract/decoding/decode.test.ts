@@ -35,6 +35,10 @@ describe("the decoding tables", () => {
     expect(table("pa")?.lookup.url).toBe("https://plcbplus.pa.gov/pub/Default.aspx?PossePresentation=LicenseSearch");
   });
 
+  it("gives no number format for Georgia, whose numbers run from 1 to 5 digits", () => {
+    expect(table("ga")?.number).toBeUndefined();
+  });
+
   it("refuses a number format whose source the table does not hold", () => {
     const number = { format: "9999999", example: "1268007", source: "a-blog" };
     expect(DecodingTableSchema.safeParse({ ...table("ny"), number }).success).toBe(false);
@@ -99,6 +103,15 @@ describe("statusCategory", () => {
   it("decodes Massachusetts' expiration status", () => {
     expect(statusCategory(table("ma"), "Active")).toEqual({ category: "in force", words: "active" });
     expect(statusCategory(table("ma"), "expired")).toEqual({ category: "not in force", words: "expired" });
+  });
+
+  it("decodes Georgia's two statuses, and leaves a license listed with both to the agency", () => {
+    expect(statusCategory(table("ga"), "active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("ga"), "Inactive")).toEqual({
+      category: "not in force",
+      words: "inactive (not a current license in the DOR's list)",
+    });
+    expect(statusCategory(table("ga"), "listed both active and inactive").category).toBe("unknown");
   });
 
   it("decodes the District's statuses, and leaves a list's silence (listed) to the agency", () => {

@@ -8,6 +8,7 @@ const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
   dc: () => import("./dc.json"),
   ky: () => import("./ky.json"),
+  ga: () => import("./ga.json"),
   ma: () => import("./ma.json"),
   mi: () => import("./mi.json"),
   nj: () => import("./nj.json"),
