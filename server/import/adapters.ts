@@ -4,10 +4,11 @@ import { maAbcc } from "./ma-abcc/adapter.ts";
 import { njAbc } from "./nj-abc/adapter.ts";
 import { nySla } from "./ny-sla/adapter.ts";
 import type { SourceAdapter } from "./source-adapter.ts";
+import { txCpa } from "./tx-cpa/adapter.ts";
 import { waWslcb } from "./wa-wslcb/adapter.ts";
 
 /** Every source `npm run import -- --source NAME` knows. */
-export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [nySla, maAbcc, njAbc, caAbc, dcAbra, waWslcb];
+export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [nySla, maAbcc, njAbc, caAbc, dcAbra, waWslcb, txCpa];
 
 export function findSourceAdapter(name: string): SourceAdapter | undefined {
   return SOURCE_ADAPTERS.find((adapter) => adapter.name === name);
