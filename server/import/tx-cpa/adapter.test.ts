@@ -31,13 +31,14 @@ const NO_DATES = { tx: { effective: null, expires: null, issued_original: null, 
 describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers, not a roster", async () => {
   const read = await readAll(txCpa, [PULLED, EXPORTED]);
   const { records } = read;
-  const [pulled, exported] = read.files;
+  const pulled = read.files[0]!;
+  const exported = read.files[1]!;
   const tally = (t: typeof pulled.skips) => t.list().map((r) => [r.reason, r.count, r.examples.map((e) => e.line)]);
   const served = [...records.values()].map((r) => r.record);
 
   it("reads the 5,000 rows pulled from the API as 4,083 permits: a permit on several months' rows once", () => {
-    expect([pulled!.rowsRead, pulled!.observations.length]).toEqual([5000, 4083]);
-    expect(tally(pulled!.skips)).toEqual([
+    expect([pulled.rowsRead, pulled.observations.length]).toEqual([5000, 4083]);
+    expect(tally(pulled.skips)).toEqual([
       [REPEATED, 886, [100, 114, 162, 219, 220]],
       [CONFLICT, 31, [737, 998, 1236, 1410, 1417]],
     ]);
@@ -45,21 +46,21 @@ describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers,
   });
 
   it("dates the pull by the day its rows say they were pulled, and the export by its name", () => {
-    expect([pulled!.asOf, pulled!.asOfFrom]).toEqual(["2025-10-22", "stated in the file"]);
-    expect([exported!.asOf, exported!.asOfFrom]).toEqual(["2026-01-25", "the file's name"]);
+    expect([pulled.asOf, pulled.asOfFrom]).toEqual(["2025-10-22", "stated in the file"]);
+    expect([exported.asOf, exported.asOfFrom]).toEqual(["2026-01-25", "the file's name"]);
   });
 
   it("says what each file holds: tax filings, not a roster, a permit missing here perhaps licensed", () => {
-    expect(pulled!.coverage).toBe(
+    expect(pulled.coverage).toBe(
       "not a license roster: TABC permit numbers named in the Comptroller's mixed-beverage tax filings (4,083 permits at locations in 173 counties, a statewide slice of the filings pulled 2025-10-22); a permit missing here may be licensed",
     );
-    expect(exported!.coverage).toBe(
+    expect(exported.coverage).toBe(
       "not a license roster: TABC permit numbers named in the Comptroller's mixed-beverage tax filings (87 permits of Travis County taxpayers, an export of the filings); a permit missing here may be licensed",
     );
   });
 
   it("keeps the pull's permits when the newer, smaller export is read after it: two families, the newer wins a permit both name", () => {
-    expect([exported!.rowsRead, exported!.observations.length]).toEqual([87, 87]);
+    expect([exported.rowsRead, exported.observations.length]).toEqual([87, 87]);
     // 4,083 + 87, less the 9 permits both name.
     expect(records.size).toBe(4161);
     expect(records.get("RM789665")!.path).toBe(PULLED);
@@ -160,7 +161,7 @@ describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers,
       },
     });
     expect(records.has("N 711376")).toBe(false);
-    expect(tally(pulled!.repairs)).toEqual([[TX_REPAIRS.paddedType, 427, [8, 9, 11, 15, 18]]]);
+    expect(tally(pulled.repairs)).toEqual([[TX_REPAIRS.paddedType, 427, [8, 9, 11, 15, 18]]]);
     expect(served.filter((r) => r.license.includes(" "))).toEqual([]);
     // D 953701 and the other distillers' permits the same way.
     expect(records.get("D953701")!.record.details.type).toBe("D");
@@ -174,7 +175,7 @@ describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers,
       details: { description: "Comptroller taxpayer 17524461674 (FL), location 29" },
     });
     expect(
-      pulled!.skips
+      pulled.skips
         .list()
         .find((s) => s.reason === CONFLICT)!
         .examples.map((e) => e.line),
