@@ -152,7 +152,7 @@ export const txCpa = rosterAdapter({
   state: "tx",
   agency: "Texas Comptroller of Public Accounts",
   description:
-    "TX Comptroller: TABC permit numbers in the mixed beverage gross receipts tax filings (SQLite pull or CSV export); a tax record, not a license roster",
+    "TX Comptroller: TABC permit numbers in the mixed beverage tax filings (SQLite or CSV); a tax record, not a roster",
   layouts: [pulledFromApi, portalExport],
   // data.texas.gov names an export by its day: Mixed_Beverage_Gross_Receipts_20260125.csv.
   statedAsOf: ({ name }) => {
