@@ -8,6 +8,8 @@ import { njAbc } from "./nj-abc/adapter.ts";
 import { nySla } from "./ny-sla/adapter.ts";
 import { paPlcb } from "./pa-plcb/adapter.ts";
 import type { SourceAdapter } from "./source-adapter.ts";
+import { txCpa } from "./tx-cpa/adapter.ts";
+import { waWslcb } from "./wa-wslcb/adapter.ts";
 
 /** Every source `npm run import -- --source NAME` knows. */
 export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [
@@ -20,6 +22,8 @@ export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [
   kyAbc,
   miMlcc,
   paPlcb,
+  waWslcb,
+  txCpa,
 ];
 
 export function findSourceAdapter(name: string): SourceAdapter | undefined {

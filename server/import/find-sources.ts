@@ -5,7 +5,7 @@ import { sourceFile } from "./readers/source-file.ts";
 import { SourceFileError, UnknownLayoutError, type SourceAdapter } from "./source-adapter.ts";
 
 /** Names of files that may be an agency's export; the rest (notes, SOURCE.md) are not looked at. */
-const DATA_FILE = /\.(csv|xlsx|xls|tar|tar\.gz|tgz)$/i;
+const DATA_FILE = /\.(csv|xlsx|xls|tar|tar\.gz|tgz|db|sqlite|sqlite3)$/i;
 
 export interface FoundSources {
   /** Files each adapter recognised as its own, in path order. */

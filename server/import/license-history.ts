@@ -80,7 +80,7 @@ function carried(before: SourceRecord | null, after: SourceRecord): SourceRecord
  * The fields that differ between two records of a license. A field one of them does not give is
  * no change (an older list had no status column), nor is a status one of them does not state.
  */
-function recordChanges(before: SourceRecord, after: SourceRecord, unstatedStatus?: string): HistoryChange[] {
+export function recordChanges(before: SourceRecord, after: SourceRecord, unstatedStatus?: string): HistoryChange[] {
   const changes: HistoryChange[] = [];
   for (const field of HISTORY_FIELDS) {
     const from = fieldValue(before, field);

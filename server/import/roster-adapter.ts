@@ -90,7 +90,11 @@ export function rosterAdapter(spec: {
       const opened = inspection && kept.get(inspection);
       if (inspection) kept.delete(inspection);
       for await (const row of readTableFile(file, spec.layouts, opened)) {
-        yield "value" in row ? { at: row.at, license: row.value.license, facts: row.value, repairs: row.repairs } : row;
+        if (!("value" in row)) yield row;
+        else {
+          const { at, value, repairs, asOf } = row;
+          yield { at, license: value.license, facts: value, repairs, ...(asOf ? { asOf } : {}) };
+        }
       }
     },
     fold: newestFacts,

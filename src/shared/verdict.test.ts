@@ -110,10 +110,43 @@ describe("licenseVerdict", () => {
   });
 
   it("still works against a service that gives no data date, and says so", () => {
-    expect(verdictOf(record("tx", "active", { expires: "2027-01-01" }), { today, asOf: null })).toMatchObject({
+    expect(verdictOf(record("wy", "active", { expires: "2027-01-01" }), { today, asOf: null })).toMatchObject({
       verdict: "valid",
       reason: "In force (active); expires January 1, 2027. The data’s date is not given: confirm it is current.",
     });
+  });
+
+  it("reads a Texas tax record as check, never valid, however fresh: the reason sends the clerk to TABC", () => {
+    // A permit the Comptroller's filings name, read the day the export was made.
+    const taxRecord = record("tx", "tax record");
+    for (const asOf of ["2026-11-22", "2026-01-25", null]) {
+      expect(verdictOf(taxRecord, { today, asOf })).toMatchObject({
+        verdict: "check",
+        reason:
+          "Named in the Comptroller's mixed-beverage tax filings (a tax record, not TABC's license status): confirm with TABC.",
+      });
+    }
+    // A stale expiry the record never gives would still read expired: the rule stays one rule.
+    expect(verdictOf(record("tx", "tax record", { expires: "2026-01-31" }), fresh).verdict).toBe("expired");
+  });
+
+  it("reads Washington's notices as pending, check or inactive, never valid", () => {
+    const wa = (status: string) => verdictOf(record("wa", status, { effective: "2024-05-24" }), { today, asOf: today });
+    expect(wa("new license applied for")).toMatchObject({
+      verdict: "pending",
+      reason: "Not yet licensed: application for a new license, in the WSLCB's notices of applications.",
+    });
+    expect(wa("assumption approved")).toMatchObject({
+      verdict: "check",
+      reason:
+        "The WSLCB approved an assumption of this license (its taking over by a new holder) in its licensing-activity notices; these notices are not the Board's list of licenses in force: confirm the license with the WSLCB.",
+    });
+    expect(wa("discontinued")).toMatchObject({
+      verdict: "inactive",
+      reason: "Not in force: discontinued, in the WSLCB's notices of discontinued licenses.",
+    });
+    const statuses = tables.get("wa")!.statuses.flatMap((s) => s.values);
+    expect(statuses.map((s) => wa(s).verdict).filter((v) => v === "valid")).toEqual([]);
   });
 
   it("uses only the fixed verdict words", () => {

@@ -1,4 +1,4 @@
-import { statusCategory, type DecodedStatus } from "../contract/decoding/decode.ts";
+import { statusCategory, statusInTable, type DecodedStatus } from "../contract/decoding/decode.ts";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { stateName } from "../contract/states.ts";
@@ -47,6 +47,8 @@ export function licenseVerdict(license: License, { today, asOf, decoding }: Verd
   }
   if (status.category === "pending") return verdict("pending", `Not yet licensed: ${status.words}.`);
   if (status.category === "unknown") {
+    // A record the state's table says is no license status (a tax filing): its words say whom to ask.
+    if (statusInTable(decoding, license.status)) return verdict("check", sentence(status.words));
     return verdict(
       "check",
       license.status.trim()
@@ -72,6 +74,12 @@ export function licenseVerdict(license: License, { today, asOf, decoding }: Verd
 export function notCoveredReason(state: string): string {
   const name = stateName(state) ?? state.toUpperCase();
   return `${name} is not covered: License Lookup has no ${name} records for your team.`;
+}
+
+/** Words as a sentence: its first letter a capital, a full stop at its end. */
+function sentence(words: string): string {
+  const text = words.trim();
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
 }
 
 /** `2026-11-22` -> `2025-11-22`: data older than this is more than a year old. */

@@ -26,8 +26,10 @@ const DAY = /\d{4}-\d{2}-\d{2}/g;
  */
 export async function* dailyReports(file: SourceFile): AsyncGenerator<DailyReport> {
   const format = await sniffFormat(file.path);
-  if (format === "zip" || format === "xls")
-    throw new UnknownLayoutError(`${file.path}: a workbook; expected daily report CSVs or a tar(.gz) of them`);
+  if (format === "zip" || format === "xls" || format === "sqlite")
+    throw new UnknownLayoutError(
+      `${file.path}: ${format === "sqlite" ? "a database" : "a workbook"}; expected daily report CSVs or a tar(.gz) of them`,
+    );
   if (format === "text") {
     yield { name: file.name, shownAs: file.path, date: dayIn(file.path), rows: csvRows(file.open()) };
     return;

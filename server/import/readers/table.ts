@@ -2,11 +2,12 @@ import { cellText } from "./cell-text.ts";
 import { csvRows } from "./csv-rows.ts";
 import { sniffFormat, type FileFormat } from "./sniff-format.ts";
 import type { SourceFile } from "./source-file.ts";
+import { sqliteRows, sqliteTables } from "./sqlite-rows.ts";
 import { xlsRows } from "./xls-rows.ts";
 import { xlsxRows } from "./xlsx-rows.ts";
 import { RowProblem, SourceFileError, UnknownLayoutError, type RowRef } from "../source-adapter.ts";
 
-// A table in a CSV, .xlsx or .xls file: its layouts (which agency header means which column), finding the
+// A table in a CSV, .xlsx or .xls file, or a SQLite database: its layouts (which agency header means which column), finding the
 // header row, and its rows as values or skips.
 
 /** A row as a file reader gives it: its cells, or why the reader could not make cells of it. */
@@ -29,8 +30,12 @@ export interface TableRow<K extends string> {
  */
 export interface TableLayout<T, K extends string = string> {
   name: string;
+  /** In a SQLite database, the table the rows are in (its column names are the header); absent for a sheet or CSV. */
+  table?: string;
   columns: Record<K, string>;
   toValue(row: TableRow<K>): T;
+  /** The day a row says it was true on (a row an API was asked for on a day), when each row says it. */
+  rowAsOf?(row: TableRow<K>): string | null;
 }
 
 /** A layout, its column names checked wherever its rows are read. */
@@ -90,7 +95,8 @@ export class CellRow<K extends string> implements TableRow<K> {
 /** How far down a sheet the header row may be (report titles and dates sit above it). */
 const HEADER_SEARCH_ROWS = 10;
 
-export type TableOutcome<T> = { at: RowRef; value: T; repairs?: readonly string[] } | { at: RowRef; skip: string };
+export type TableOutcome<T> =
+  { at: RowRef; value: T; repairs?: readonly string[]; asOf?: string | null } | { at: RowRef; skip: string };
 
 export interface OpenTable<T> {
   layout: TableLayout<T>;
@@ -162,7 +168,8 @@ async function* tableRows<T>(
       try {
         const cells = new CellRow(row.cells, index);
         const value = layout.toValue(cells);
-        yield { at, value, repairs: cells.repairs };
+        if (layout.rowAsOf) yield { at, value, repairs: cells.repairs, asOf: layout.rowAsOf(cells) };
+        else yield { at, value, repairs: cells.repairs };
       } catch (error) {
         if (!(error instanceof RowProblem)) throw error;
         yield { at, skip: error.message };
@@ -194,8 +201,9 @@ function unknownLayoutMessage(file: string, rows: unknown[][], layouts: readonly
 }
 
 /**
- * Opens a CSV, .xlsx or .xls file (told apart by content, not name) as a table of one of these
- * layouts; `sheet` is a spreadsheet's worksheet name (agencies date a list there), null for a CSV.
+ * Opens a CSV, .xlsx or .xls file or a SQLite database (told apart by content, not name) as a table
+ * of one of these layouts; `sheet` is a spreadsheet's worksheet name (agencies date a list there),
+ * null for a CSV or a database. A layout that names a database table is looked for in databases only.
  */
 export async function openTableFile<T>(
   file: SourceFile,
@@ -204,6 +212,18 @@ export async function openTableFile<T>(
   const format = await sniffFormat(file.path).catch((error: Error) => unreadable(file, error));
   if (format === "gzip" || format === "tar") {
     throw new UnknownLayoutError(`${file.path}: is an archive; expected a CSV, .xlsx or .xls file`);
+  }
+  if (format === "sqlite") {
+    try {
+      return { ...(await openDatabaseTable(file, layouts)), format, sheet: null };
+    } catch (error) {
+      return unreadable(file, error as Error);
+    }
+  }
+  const sheetLayouts = layouts.filter((layout) => layout.table === undefined);
+  if (sheetLayouts.length === 0) {
+    const tables = layouts.map((layout) => layout.table).join(", ");
+    throw new UnknownLayoutError(`${file.path}: is not a SQLite database; expected one with table ${tables}`);
   }
   const about: { sheet: string | null } = { sheet: null };
   const onSheet = (name: string) => void (about.sheet = name);
@@ -215,11 +235,36 @@ export async function openTableFile<T>(
         : csvRows(file.open());
   try {
     // The sheet's name is heard before its first row, so before the header is found.
-    const table = await readTable(file, rows, layouts, { fixedWidth: format === "text" });
+    const table = await readTable(file, rows, sheetLayouts, { fixedWidth: format === "text" });
     return { ...table, format, sheet: about.sheet };
   } catch (error) {
     return unreadable(file, error as Error);
   }
+}
+
+/** The first table of the database that a layout naming it matches, read from its first row. */
+async function openDatabaseTable<T>(file: SourceFile, layouts: readonly TableLayout<T>[]): Promise<OpenTable<T>> {
+  const tables = sqliteTables(file.path);
+  for (const table of tables) {
+    const named = layouts.filter((layout) => layout.table === table);
+    if (named.length === 0) continue;
+    try {
+      return await readTable(file, sqliteRows(file.path, table), named, { fixedWidth: false });
+    } catch (error) {
+      if (!(error instanceof UnknownLayoutError)) throw error;
+    }
+  }
+  const expected = layouts
+    .map((layout) =>
+      layout.table === undefined
+        ? `  - ${layout.name}: a CSV, .xlsx or .xls file`
+        : `  - ${layout.name}: table ${layout.table} with columns ${Object.values(layout.columns).join(", ")}`,
+    )
+    .join("\n");
+  throw new UnknownLayoutError(
+    `${file.path}: unknown layout: a SQLite database with no table of a known layout.\n` +
+      `Expected one of:\n${expected}\nFound tables: ${tables.join(", ") || "none"}`,
+  );
 }
 
 /**

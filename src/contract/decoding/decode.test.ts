@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { DecodingTableSchema, type DecodingTable } from "./decoding-table.ts";
-import { codeName, codeNames, DECODED_STATES, loadDecodingTable, statusCategory } from "./decode.ts";
+import {
+  codeName,
+  codeNames,
+  DECODED_STATES,
+  loadDecodingTable,
+  statusCategory,
+  statusGloss,
+  statusInTable,
+} from "./decode.ts";
 
 const tables = new Map<string, DecodingTable | null>();
-for (const state of [...DECODED_STATES, "tx"]) tables.set(state, await loadDecodingTable(state));
+// Wyoming: a state we hold no table for.
+for (const state of [...DECODED_STATES, "wy"]) tables.set(state, await loadDecodingTable(state));
 const table = (state: string) => tables.get(state) ?? null;
 
 describe("the decoding tables", () => {
@@ -20,6 +29,7 @@ describe("the decoding tables", () => {
     ["nj", "9999-99-999-999", "0101-33-005-003"],
     ["dc", "AAAA-999999", "ABRA-000559"],
     ["mi", "A-999999999", "L-000006894"],
+    ["wa", "999999", "084222"],
   ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
     expect(table(state)?.number).toMatchObject({ format, example });
     expect(shapeOf(example)).toBe(format);
@@ -39,13 +49,25 @@ describe("the decoding tables", () => {
     expect(table("ga")?.number).toBeUndefined();
   });
 
+  it("gives no number format for Texas (MB99255, MB911490, MB200070013)", () => {
+    expect(table("tx")?.number).toBeUndefined();
+  });
+
   it("refuses a number format whose source the table does not hold", () => {
     const number = { format: "9999999", example: "1268007", source: "a-blog" };
     expect(DecodingTableSchema.safeParse({ ...table("ny"), number }).success).toBe(false);
   });
 
   it("has no table for a state we hold none for", () => {
-    expect(table("tx")).toBeNull();
+    expect(table("wy")).toBeNull();
+  });
+
+  it("takes an entry of category unknown (a record that is no license status), and no category but the four", () => {
+    const entry = { values: ["tax record"], category: "unknown", words: "a tax record", source: "tx-import" };
+    expect(DecodingTableSchema.safeParse({ ...table("tx"), statuses: [entry] }).success).toBe(true);
+    expect(DecodingTableSchema.safeParse({ ...table("tx"), statuses: [{ ...entry, category: "valid" }] }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -144,6 +166,47 @@ describe("statusCategory", () => {
     expect(statusCategory(table("pa"), "expired")).toEqual({ category: "not in force", words: "expired" });
   });
 
+  it("decodes Washington's notices: an application pending, an approval to be confirmed, a discontinuance not in force", () => {
+    expect(statusCategory(table("wa"), "new license applied for")).toEqual({
+      category: "pending",
+      words: "application for a new license, in the WSLCB's notices of applications",
+    });
+    expect(statusCategory(table("wa"), "assumption applied for").category).toBe("pending");
+    expect(statusCategory(table("wa"), "change of location applied for").category).toBe("pending");
+    expect(statusCategory(table("wa"), "new license approved")).toEqual({
+      category: "unknown",
+      words:
+        "the WSLCB approved this new license in its licensing-activity notices; these notices are not the Board's list of licenses in force: confirm the license with the WSLCB",
+    });
+    expect(statusCategory(table("wa"), "discontinued")).toEqual({
+      category: "not in force",
+      words: "discontinued, in the WSLCB's notices of discontinued licenses",
+    });
+    // No status of the notices is in force.
+    expect(table("wa")!.statuses.filter((s) => s.category === "in force")).toEqual([]);
+  });
+
+  it("decodes a Texas tax record as no license status, in words that send the clerk to TABC", () => {
+    expect(statusCategory(table("tx"), "tax record")).toEqual({
+      category: "unknown",
+      words:
+        "named in the Comptroller's mixed-beverage tax filings (a tax record, not TABC's license status): confirm with TABC",
+    });
+    expect(table("tx")!.statuses.map((s) => s.category)).toEqual(["unknown"]);
+  });
+
+  it("tells a status the table gives no meaning from one it gives words but no standing", () => {
+    expect(statusInTable(table("tx"), " Tax Record ")).toBe(true);
+    expect(statusInTable(table("tx"), "active")).toBe(false);
+    expect(statusInTable(table("ca"), "PEND")).toBe(true);
+    expect(statusInTable(table("ca"), "SLMSHD")).toBe(false);
+    expect(statusInTable(table("wy"), "active")).toBe(false);
+    expect(statusGloss(table("tx"), "tax record")).toMatch(/^named in the Comptroller's/);
+    expect(statusGloss(table("ny"), "active")).toBe("on the SLA's list of active licenses");
+    expect(statusGloss(table("ma"), "active")).toBeNull();
+    expect(statusGloss(table("ca"), "SLMSHD")).toBeNull();
+  });
+
   it("ignores case and surrounding spaces, in the state and the status", async () => {
     expect(await loadDecodingTable("CA")).toBe(table("ca"));
     expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
@@ -151,14 +214,15 @@ describe("statusCategory", () => {
 
   it("reads plain status words where the state's table has none (another service's data, a state without a table)", () => {
     expect(statusCategory(table("ny"), "expired")).toEqual({ category: "not in force", words: "expired" });
+    expect(statusCategory(table("wy"), "Active")).toEqual({ category: "in force", words: "active" });
+    expect(statusCategory(table("wy"), "suspended")).toEqual({ category: "not in force", words: "suspended" });
+    expect(statusCategory(table("wy"), "pending")).toEqual({ category: "pending", words: "pending" });
     expect(statusCategory(table("tx"), "Active")).toEqual({ category: "in force", words: "active" });
-    expect(statusCategory(table("tx"), "suspended")).toEqual({ category: "not in force", words: "suspended" });
-    expect(statusCategory(table("tx"), "pending")).toEqual({ category: "pending", words: "pending" });
   });
 
   it("keeps a status it cannot decode as written, in the unknown category", () => {
     expect(statusCategory(table("ca"), "SLMSHD")).toEqual({ category: "unknown", words: "SLMSHD" });
-    expect(statusCategory(table("tx"), "in good standing")).toEqual({ category: "unknown", words: "in good standing" });
+    expect(statusCategory(table("wy"), "in good standing")).toEqual({ category: "unknown", words: "in good standing" });
     expect(statusCategory(table("ca"), "")).toEqual({ category: "unknown", words: "" });
   });
 });
@@ -180,6 +244,29 @@ describe("codeName", () => {
       { code: "99x", unknown: true },
     ]);
     expect(codeNames(table("ca"), "type", "")).toEqual([]);
+  });
+
+  it("names Washington's privileges, a list split at its semicolons, a name with a comma whole", () => {
+    expect(codeNames(table("wa"), "type", "DOMESTIC WINERY < 250,000 LITERS; CATERING; NO SUCH")).toEqual([
+      { code: "DOMESTIC WINERY < 250,000 LITERS", name: "Domestic winery under 250,000 liters (WSLCB privilege 327)" },
+      { code: "CATERING", name: "Catering" },
+      { code: "NO SUCH", unknown: true },
+    ]);
+    expect(codeNames(table("wa"), "type", "DOMESTIC WINERY < 250,000 LITERS")).toEqual([
+      { code: "DOMESTIC WINERY < 250,000 LITERS", name: "Domestic winery under 250,000 liters (WSLCB privilege 327)" },
+    ]);
+    expect(codeName(table("wa"), "type", "SPIRITS/BR/WN REST LOUNGE +")).toEqual({
+      name: "Spirits/beer/wine restaurant, lounge (+) (WSLCB privilege 424)",
+    });
+  });
+
+  it("names Texas permit types by TABC's letters", () => {
+    expect(codeName(table("tx"), "type", "MB")).toEqual({ name: "Mixed Beverage Permit" });
+    expect(codeName(table("tx"), "type", "N")).toEqual({ name: "Private Club Registration Permit" });
+    expect(codeName(table("tx"), "type", "RM")).toEqual({
+      name: "Mixed Beverage Restaurant Permit with Food and Beverage Certificate",
+    });
+    expect(codeName(table("tx"), "type", "BG")).toEqual({ unknown: true });
   });
 
   it("names New York's classes and types as the SLA's files name them", () => {
@@ -247,6 +334,6 @@ describe("codeName", () => {
     expect(codeName(table("ca"), "class", "41")).toEqual({ unknown: true });
     expect(codeName(table("ny"), "type", "ZZ")).toEqual({ unknown: true });
     expect(codeName(table("nj"), "type", "")).toEqual({ unknown: true });
-    expect(codeName(table("tx"), "type", "MB")).toEqual({ unknown: true });
+    expect(codeName(table("wy"), "type", "MB")).toEqual({ unknown: true });
   });
 });

@@ -14,6 +14,8 @@ const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
   pa: () => import("./pa.json"),
+  tx: () => import("./tx.json"),
+  wa: () => import("./wa.json"),
 };
 
 /** The states we hold decoding tables for. */
@@ -66,10 +68,18 @@ export function statusCategory(table: DecodingTable | null, status: string): Dec
   return plain ? { category: plain, words: written.toLowerCase() } : { category: "unknown", words: written };
 }
 
+/**
+ * Whether the state's table gives the status a meaning: a status it leaves out decodes to "unknown"
+ * as the status as written; one it gives "unknown" has words saying what the record is instead.
+ */
+export function statusInTable(table: DecodingTable | null, status: string): boolean {
+  return table !== null && statusIndex(table).has(status.trim().toLowerCase());
+}
+
 /** The state's meaning of a status where it says more than the status itself ("on the SLA's list of active licenses"); else null. */
 export function statusGloss(table: DecodingTable | null, status: string): string | null {
-  const { category, words } = statusCategory(table, status);
-  return category !== "unknown" && words.toLowerCase() !== status.trim().toLowerCase() ? words : null;
+  const { words } = statusCategory(table, status);
+  return statusInTable(table, status) && words.toLowerCase() !== status.trim().toLowerCase() ? words : null;
 }
 
 export type CodeName = { name: string } | { unknown: true };
@@ -80,10 +90,16 @@ export function codeName(table: DecodingTable | null, kind: CodeKind, code: stri
   return name === undefined ? { unknown: true } : { name };
 }
 
-/** Each code of a list as a license gives it ("41, 58": a California license holding two types). */
+/**
+ * Each code of a list as a license gives it ("41, 58": a California license holding two types). A
+ * list with semicolons is split at them alone, and a value the table names whole is one code: a
+ * Washington privilege list is "DOMESTIC WINERY < 250,000 LITERS; CATERING".
+ */
 export function codeNames(table: DecodingTable | null, kind: CodeKind, codes: string): ({ code: string } & CodeName)[] {
+  const whole = codeName(table, kind, codes);
+  if ("name" in whole) return [{ code: codes.trim(), ...whole }];
   return codes
-    .split(",")
+    .split(codes.includes(";") ? ";" : ",")
     .map((code) => code.trim())
     .filter((code) => code !== "")
     .map((code) => ({ code, ...codeName(table, kind, code) }));

@@ -15,8 +15,11 @@ const SourceSchema = z.object({
 const StatusEntrySchema = z.object({
   /** The status as the agency writes it and as our service serves it; matched ignoring case. */
   values: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
-  // "unknown" is what a status missing from the table decodes to, never an entry's category.
-  category: z.enum(["in force", "not in force", "pending"]),
+  /**
+   * "unknown" is what a status missing from the table decodes to; as an entry's category, a record
+   * that says nothing of the license's standing (a tax filing), whose words say why and whom to ask.
+   */
+  category: z.enum(STATUS_CATEGORIES),
   /** The state's own meaning, in plain words. */
   words: z.string(),
   source: z.string(),
