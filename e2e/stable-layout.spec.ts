@@ -64,7 +64,7 @@ const LIST = [
   "MA,,Union Oyster House",
   "NY,2500672",
   "CA,414067",
-  "Texas,123",
+  "Florida,123",
   "NJ,0102-32-104-007",
 ].join("\n");
 

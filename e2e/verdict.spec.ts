@@ -39,8 +39,9 @@ test("Dead Rabbit Tavern (NY 1268007) is expired in results, on its page and on 
   await page.goto("/?state=ny&by=name&q=dead+rabbit");
   const row = page.getByRole("listitem").filter({ hasText: "1268007" });
   await expect(row.locator(".verdict")).toHaveText("expired");
-  await expect(row).toContainText("Expired on December 31, 2016; the state’s record still says “active”.");
-  await expect(row).toContainText("New York State Liquor Authority, data as of January 14, 2016");
+  // The 2019 statewide list's dates, over the 2016 list's.
+  await expect(row).toContainText("Expired on December 31, 2020; the state’s record still says “active”.");
+  await expect(row).toContainText("New York State Liquor Authority, data as of July 30, 2019");
   expect(await looksGreen(row.locator(".verdict"))).toBe(false);
   await noAxeViolations(page);
 
@@ -55,7 +56,7 @@ test("Dead Rabbit Tavern (NY 1268007) is expired in results, on its page and on 
   await expect(badge).toBeVisible();
   await expect(badge).toHaveText("expired");
   expect(await looksGreen(badge)).toBe(false);
-  await expect(verdictPanel(page)).toContainText("Expired on December 31, 2016");
+  await expect(verdictPanel(page)).toContainText("Expired on December 31, 2020");
   await noAxeViolations(page);
 });
 
@@ -90,7 +91,7 @@ test("Union Oyster House (MA 00780-RS-0116) is valid, with its source and as-of 
   await noAxeViolations(page);
 });
 
-test("NY 1234567 is not found in our data, which the page says covers New York City on-premises licenses", async ({
+test("NY 1234567 is not found in our data, which the page says covers: the 2016 NYC list and the 2019 statewide one", async ({
   page,
 }) => {
   await page.goto("/license/ny/1234567");
@@ -98,15 +99,17 @@ test("NY 1234567 is not found in our data, which the page says covers New York C
   await expect(verdictPanel(page)).toContainText("Not in our New York data, which covers");
   await expect(verdictPanel(page)).toContainText("New York City on-premises liquor licenses only");
   await expect(verdictPanel(page)).toContainText("as of January 14, 2016");
+  await expect(verdictPanel(page)).toContainText("active licenses of 57 classes, statewide, with no address");
+  await expect(verdictPanel(page)).toContainText("as of July 30, 2019");
   await expect(verdictPanel(page)).toContainText("This does not mean the business is unlicensed.");
   await expect(verdictPanel(page).getByRole("link")).toHaveAttribute("href", /sla\.ny\.gov/);
   await noAxeViolations(page);
 });
 
-test("a Texas link says not covered, in words a clerk can act on", async ({ page }) => {
-  await page.goto("/license/tx/MB123456");
+test("a Florida link says not covered, in words a clerk can act on", async ({ page }) => {
+  await page.goto("/license/fl/BEV2600123");
   await expect(verdictPanel(page).locator(".verdict")).toHaveText("not covered");
-  await expect(verdictPanel(page)).toContainText("License Lookup has no Texas records for your team");
+  await expect(verdictPanel(page)).toContainText("License Lookup has no Florida records for your team");
   await expect(page.locator("main")).not.toContainText(/API key/i);
   await noAxeViolations(page);
 });

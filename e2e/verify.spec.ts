@@ -11,7 +11,7 @@ const TODAY = new Date("2026-11-22T12:00:00");
 const LIST: [string, string, string?][] = [
   ["State,License number,Business name,Address", ""],
   ["MA,00780-RS-0116,Union Oyster House", "valid"],
-  ["NY,1268007", "expired", "Expired on December 31, 2016"],
+  ["NY,1268007", "expired", "Expired on December 31, 2020"],
   ["CA,574903", "inactive", "cancelled"],
   ["NY,2500672", "pending"],
   ["NJ,0101-33-005-003,Black Cat Tavern", "valid"],
@@ -22,7 +22,7 @@ const LIST: [string, string, string?][] = [
   ["NJ,0101-33-005-003,White Horse", "check", "Number belongs to BLACK CAT TAVERN, not White Horse"],
   ["MA,,Union Oyster House", "valid", "Matched by name"],
   ["NY,1268007", "expired", "Also on row 2"],
-  ["Texas,123", "not covered", "Texas is not covered"],
+  ["Florida,123", "not covered", "Florida is not covered"],
   ["XX,123", "check", "Unknown state “XX”"],
   ["NY,,", "check", "No license number and no business name"],
   ["NY,1234567", "not found", "does not mean the business is unlicensed"],
