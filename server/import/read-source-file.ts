@@ -40,8 +40,9 @@ export async function readSourceFile(
   const listed = new Map<string, unknown>();
   let rowsRead = 0;
   for await (const outcome of adapter.read(file, inspection)) {
-    rowsRead++;
-    options.onRow?.();
+    const rows = "skip" in outcome ? 1 : (outcome.rows ?? 1);
+    rowsRead += rows;
+    for (let i = 0; i < rows; i++) options.onRow?.();
     if ("skip" in outcome) {
       skips.add(outcome.at, outcome.skip);
       continue;
