@@ -69,7 +69,10 @@ export async function readSourceFile(
       }
       listed.set(outcome.license, facts);
     }
-    for (const reason of outcome.repairs ?? []) repairs.add(outcome.at, reason);
+    for (const repair of outcome.repairs ?? []) {
+      if (typeof repair === "string") repairs.add(outcome.at, repair);
+      else repairs.add(repair.at, repair.reason);
+    }
     observations.push({
       license: outcome.license,
       asOf: outcome.asOf ?? null,
