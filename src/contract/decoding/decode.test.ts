@@ -19,13 +19,15 @@ describe("the decoding tables", () => {
     ["ma", "99999-AA-9999", "00780-RS-0116"],
     ["nj", "9999-99-999-999", "0101-33-005-003"],
     ["dc", "AAAA-999999", "ABRA-000559"],
+    ["co", "99-99999", "03-10849"],
   ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
     expect(table(state)?.number).toMatchObject({ format, example });
     expect(shapeOf(example)).toBe(format);
   });
 
-  it("gives no number format for California, whose numbers run from 3 to 6 digits", () => {
+  it("gives no number format for California, whose numbers run from 3 to 6 digits, nor Baltimore, which numbers its licenses anew each year", () => {
     expect(table("ca")?.number).toBeUndefined();
+    expect(table("md")?.number).toBeUndefined();
   });
 
   it("refuses a number format whose source the table does not hold", () => {
@@ -104,6 +106,17 @@ describe("statusCategory", () => {
     expect(statusCategory(table("dc"), "listed")).toEqual({ category: "unknown", words: "listed" });
   });
 
+  it("decodes Colorado's approved licenses as in force, and Baltimore's closed ones as not", () => {
+    expect(statusCategory(table("co"), "approved").category).toBe("in force");
+    expect(statusCategory(table("md"), "renewed")).toEqual({
+      category: "in force",
+      words: "renewed for the license year",
+    });
+    expect(statusCategory(table("md"), "Transferred").category).toBe("in force");
+    expect(statusCategory(table("md"), "closed")).toEqual({ category: "not in force", words: "closed" });
+    expect(statusCategory(table("md"), "")).toEqual({ category: "unknown", words: "" });
+  });
+
   it("ignores case and surrounding spaces, in the state and the status", async () => {
     expect(await loadDecodingTable("CA")).toBe(table("ca"));
     expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
@@ -171,6 +184,16 @@ describe("codeName", () => {
     expect(codeName(table("dc"), "type", "Retail - Liquor Store")).toEqual({
       name: "Liquor store (off-premises retailer, class A)",
     });
+  });
+
+  it("names Colorado's license types with their local authority, and Baltimore's classes", () => {
+    expect(codeName(table("co"), "type", "Tavern (county)")).toEqual({
+      name: "Tavern liquor license (beer, wine and spirits by the drink); licensed locally by a county as well as by the LED",
+    });
+    expect(codeName(table("md"), "class", "LBD7")).toEqual({
+      name: "Class B-D-7 beer, wine and liquor: a tavern open seven days",
+    });
+    expect(codeName(table("md"), "type", "BW")).toEqual({ name: "Beer and light wine" });
   });
 
   it("says a code is unknown where the state's table does not name it", () => {

@@ -6,8 +6,10 @@ export const CODE_NOT_IN_TABLE = "code not in our table";
 // Each table is a module of its own, loaded with the state's first record: the first page carries none.
 const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
+  co: () => import("./co.json"),
   dc: () => import("./dc.json"),
   ma: () => import("./ma.json"),
+  md: () => import("./md.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
 };
