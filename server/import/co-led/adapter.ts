@@ -7,7 +7,7 @@
  * |-----------------------|------------------------------------------------------------------------|
  * | license               | License Number as the LED writes it: seven digits up to September 2018 (4710504), `03-10849` from November 2018 on, when the LED changed systems; a `3-10849` whose 0 a spreadsheet dropped gets it back (a repair); any other form is skipped |
  * | business              | Doing Business As; Licensee Name if it is empty. A Manager Permit (LLDS)'s is the manager's name, as the LED writes it |
- * | owner                 | Licensee Name; "" when blank (6 rows: a brewery, manager permits), a repair |
+ * | owner                 | Licensee Name; "" when blank (6 rows: breweries, a wholesaler, manager permits), a repair |
  * | phone                 | null: the list has none                                                |
  * | status                | `approved` (APPROVED): the list is of approved licenses and gives no status; what became of a license since is not in it |
  * | address.line_1        | Street Address                                                         |

@@ -6,14 +6,14 @@
  * The table has a row per licensee: a license names up to three people, each on a row of their own.
  * The rows of one (LicenseYear, LicenseClass, LicenseNumber) are one license; each row after its
  * first counts as a repair (a further licensee, named in its owner), so the summary accounts for
- * every row, and a row's own repairs name that row. The board numbers a
- * license anew each year (SCORES BALTIMORE is AE 6 in 2014, AE 5 in 2015), so each year's is a record
- * of its own, keyed as a clerk reads the certificate: `2015-AE-5` (year, class as written, number;
- * letters, digits and dashes only, so it is its own URL path segment).
+ * every row, and a row's own repairs name that row. The board numbers a license anew each year
+ * (SCORES BALTIMORE is AE 6 in 2014, AE 5 in 2015), so each year's is a record of its own, keyed as
+ * a clerk reads the certificate: `2015-AE-5` (year, class as written, number; letters, digits and
+ * dashes only, so it is its own URL path segment).
  *
  * | field                 | column                                                                 |
  * |-----------------------|------------------------------------------------------------------------|
- * | license               | LicenseYear-LicenseClass-LicenseNumber: 2015-AE-5, 2014-LA-2-17 (class LA-2) |
+ * | license               | LicenseYear-LicenseClass-LicenseNumber: 2015-AE-5, 2015-LA-2-3 (class LA-2) |
  * | business              | TradeName; else CorpName; else the people (NULL, N/A and T/A are blanks) |
  * | owner                 | each licensee's LicenseeFirstName LicenseeLastName, in file order, joined with "; ", then " for the use of " CorpName when it has one: Maryland issues a license to people for the use of a company |
  * | phone                 | null: none published                                                   |
@@ -60,7 +60,7 @@ const BLANKS: ReadonlySet<string> = new Set(["NULL", "N/A", "T/A"]);
 export const MD_REPAIRS = {
   noStatus: "LicenseStatus NULL on every row of the license: status left empty",
   statusFromOthers: "LicenseStatus NULL on some of the license's rows: taken from a row that gives it",
-  rowsDiffer: "the license's rows (one per licensee) give different premises or names: the first row's kept",
+  rowsDiffer: "the license's rows (one per licensee) differ in more than the person: the first row's facts kept",
   streetNumber: "AddrStreet's house number is a placeholder (N/A, .): the street kept without it",
   furtherLicensee:
     "a further licensee's row of a license on an earlier row (the board lists one row per person): named in that license's owner",
@@ -87,30 +87,34 @@ interface LicenseeRow {
   record: SourceRecord;
 }
 
-const licensees = tableLayout<LicenseeRow, string>({
+// The board's headers, by what each column is for.
+const COLUMNS = {
+  licenseClass: "LicenseClass",
+  subClass: "SubClass",
+  number: "LicenseNumber",
+  start: "LicenseDate",
+  end: "LicenseEndDate",
+  year: "LicenseYear",
+  certificate: "CertificateNumber",
+  status: "LicenseStatus",
+  first: "LicenseeFirstName",
+  last: "LicenseeLastName",
+  trade: "TradeName",
+  corp: "CorpName",
+  establishment: "EstablishmentDesc",
+  days: "DayPerWeek",
+  beverages: "Description",
+  street: "AddrStreet",
+  zip: "AddrZip",
+};
+type Column = keyof typeof COLUMNS;
+
+const licensees = tableLayout({
   name: "BLLC liquor licenses, a row per licensee",
-  columns: {
-    licenseClass: "LicenseClass",
-    subClass: "SubClass",
-    number: "LicenseNumber",
-    start: "LicenseDate",
-    end: "LicenseEndDate",
-    year: "LicenseYear",
-    certificate: "CertificateNumber",
-    status: "LicenseStatus",
-    first: "LicenseeFirstName",
-    last: "LicenseeLastName",
-    trade: "TradeName",
-    corp: "CorpName",
-    establishment: "EstablishmentDesc",
-    days: "DayPerWeek",
-    beverages: "Description",
-    street: "AddrStreet",
-    zip: "AddrZip",
-  },
+  columns: COLUMNS,
   toValue(row): LicenseeRow {
     const text = tidyCells(row);
-    const present = (key: string) => presentText(text(key), BLANKS);
+    const present = (key: Column) => presentText(text(key), BLANKS);
     const license = licenseKey(text("year"), text("licenseClass"), text("number"));
     const corp = present("corp");
     const person = [present("first"), present("last")].filter(Boolean).join(" ");
