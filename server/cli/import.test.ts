@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
+import { SOURCE_ADAPTERS } from "../import/adapters.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -113,7 +114,7 @@ describe("npm run import", { timeout: 120_000 }, () => {
     });
     expect(runImport("--db", "x.sqlite", "--source", "tx-tabc", "x.csv")).toMatchObject({
       code: 1,
-      stderr: "error: unknown --source tx-tabc: use one of ny-sla, ma-abcc, nj-abc, ca-abc, dc-abra\n",
+      stderr: `error: unknown --source tx-tabc: use one of ${SOURCE_ADAPTERS.map((a) => a.name).join(", ")}\n`,
     });
     expect(runImport("--db", "x.sqlite", "--source", "ny-sla")).toMatchObject({
       code: 1,

@@ -1,9 +1,11 @@
 import { caAbc } from "./ca-abc/adapter.ts";
+import { coLed } from "./co-led/adapter.ts";
 import { dcAbra } from "./dc-abra/adapter.ts";
 import { kyAbc } from "./ky-abc/adapter.ts";
 import { gaDor } from "./ga-dor/adapter.ts";
 import { maAbcc } from "./ma-abcc/adapter.ts";
 import { miMlcc } from "./mi-mlcc/adapter.ts";
+import { mdBllc } from "./md-bllc/adapter.ts";
 import { njAbc } from "./nj-abc/adapter.ts";
 import { nySla } from "./ny-sla/adapter.ts";
 import { paPlcb } from "./pa-plcb/adapter.ts";
@@ -24,6 +26,8 @@ export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [
   paPlcb,
   waWslcb,
   txCpa,
+  coLed,
+  mdBllc,
 ];
 
 export function findSourceAdapter(name: string): SourceAdapter | undefined {

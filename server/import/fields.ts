@@ -1,4 +1,6 @@
+import { cellText } from "./readers/cell-text.ts";
 import { readDate, type DateFormat } from "./readers/parse-date.ts";
+import type { TableRow } from "./readers/table.ts";
 import { RowProblem } from "./source-adapter.ts";
 
 // Field readers several agencies share.
@@ -12,6 +14,27 @@ export interface Mends {
 export function licenseNumber(text: string): string {
   if (text === "") throw new RowProblem("no license number");
   return text;
+}
+
+export const SPACES_REPAIR = "spaces or line breaks around or doubled inside a name or address made single";
+
+/**
+ * Reads a row's cells as text with their spacing tidied (`OLD TOWN CELLARS  LLC`, `JOHN `): ends
+ * trimmed, runs of spaces and line breaks inside made one space. The row gets one repair,
+ * SPACES_REPAIR, if any cell read through it needed it.
+ */
+export function tidyCells<K extends string>(row: TableRow<K>): (key: K) => string {
+  let noted = false;
+  return (key) => {
+    const raw = row.value(key);
+    const text = typeof raw === "string" ? raw : cellText(raw);
+    const tidy = text.replace(/\s+/g, " ").trim();
+    if (tidy !== text && !noted) {
+      noted = true;
+      row.repaired(SPACES_REPAIR);
+    }
+    return tidy;
+  };
 }
 
 /** A source's raw status words (upper case) and the contract's lower-case word for each. */

@@ -40,8 +40,9 @@ export async function readSourceFile(
   const listed = new Map<string, unknown>();
   let rowsRead = 0;
   for await (const outcome of adapter.read(file, inspection)) {
-    rowsRead++;
-    options.onRow?.();
+    const rows = "skip" in outcome ? 1 : (outcome.rows ?? 1);
+    rowsRead += rows;
+    for (let i = 0; i < rows; i++) options.onRow?.();
     if ("skip" in outcome) {
       skips.add(outcome.at, outcome.skip);
       continue;
@@ -68,7 +69,10 @@ export async function readSourceFile(
       }
       listed.set(outcome.license, facts);
     }
-    for (const reason of outcome.repairs ?? []) repairs.add(outcome.at, reason);
+    for (const repair of outcome.repairs ?? []) {
+      if (typeof repair === "string") repairs.add(outcome.at, repair);
+      else repairs.add(repair.at, repair.reason);
+    }
     observations.push({
       license: outcome.license,
       asOf: outcome.asOf ?? null,

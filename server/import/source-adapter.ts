@@ -30,10 +30,19 @@ export type UnstatedField = "address" | "type" | "description";
 /**
  * What became of one source row: what it says of a license (its facts, in the adapter's own shape:
  * a SourceRecord for a roster, a status change for a change report), or a skip and why. `repairs`
- * says what was mended in it to keep it (a split ZIP joined, say), one reason each.
+ * says what was mended in it to keep it (a split ZIP joined, say), one reason each. `rows`: how many
+ * of the file's rows it was made from, where an agency lists a license on several (one per licensee);
+ * a repair of one of those rows names it (`at`), else it is the outcome's.
  */
 export type RowOutcome =
-  | { at: RowRef; license: string; facts: unknown; asOf?: string; repairs?: readonly string[] }
+  | {
+      at: RowRef;
+      license: string;
+      facts: unknown;
+      asOf?: string;
+      repairs?: readonly (string | { reason: string; at: RowRef })[];
+      rows?: number;
+    }
   | { at: RowRef; skip: string };
 
 /** One source's word on one license, as an adapter's fold reads it back. */

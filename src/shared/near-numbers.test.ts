@@ -8,6 +8,7 @@ const NJ = await formatOf("nj");
 const NY = await formatOf("ny");
 const MA = await formatOf("ma");
 const CA = await formatOf("ca");
+const CO = await formatOf("co");
 
 describe("nearNumbers", () => {
   it.each(["0101-33-5-3", "0101330050003", "010133005003", "0101 33 005 003", "0101-33-005-3", "0101.33.005.0003"])(
@@ -28,6 +29,15 @@ describe("nearNumbers", () => {
       expect(nearNumbers(given, MA)).toEqual(["00780-RS-0116"]);
     },
   );
+
+  it.each(["3-10849", "0310849", "03 10849", "03.10849"])("offers Colorado's 03-10849 for %s", (given) => {
+    expect(nearNumbers(given, CO)).toEqual(["03-10849"]);
+  });
+
+  it("asks for a Colorado number of before October 2018 only in the later form, which no such license has: it is found as written", () => {
+    // 47-10504 is asked and not held, so never offered; 4710504 itself is the license.
+    expect(nearNumbers("4710504", CO)).toEqual(["47-10504"]);
+  });
 
   it("offers nothing for a number already in the state's format: it is the number, not a near one", () => {
     expect(nearNumbers("0101-33-005-003", NJ)).toEqual([]);

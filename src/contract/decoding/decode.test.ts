@@ -30,6 +30,7 @@ describe("the decoding tables", () => {
     ["dc", "AAAA-999999", "ABRA-000559"],
     ["mi", "A-999999999", "L-000006894"],
     ["wa", "999999", "084222"],
+    ["co", "99-99999", "03-10849"],
   ])("%s: writes its license numbers as %s, as its example does", (state, format, example) => {
     expect(table(state)?.number).toMatchObject({ format, example });
     expect(shapeOf(example)).toBe(format);
@@ -51,6 +52,10 @@ describe("the decoding tables", () => {
 
   it("gives no number format for Texas (MB99255, MB911490, MB200070013)", () => {
     expect(table("tx")?.number).toBeUndefined();
+  });
+
+  it("gives no number format for Baltimore, which numbers its licenses anew each year", () => {
+    expect(table("md")?.number).toBeUndefined();
   });
 
   it("refuses a number format whose source the table does not hold", () => {
@@ -207,6 +212,17 @@ describe("statusCategory", () => {
     expect(statusGloss(table("ca"), "SLMSHD")).toBeNull();
   });
 
+  it("decodes Colorado's approved licenses as in force, and Baltimore's closed ones as not", () => {
+    expect(statusCategory(table("co"), "approved").category).toBe("in force");
+    expect(statusCategory(table("md"), "renewed")).toEqual({
+      category: "in force",
+      words: "renewed for the license year",
+    });
+    expect(statusCategory(table("md"), "Transferred").category).toBe("in force");
+    expect(statusCategory(table("md"), "closed")).toEqual({ category: "not in force", words: "closed" });
+    expect(statusCategory(table("md"), "")).toEqual({ category: "unknown", words: "" });
+  });
+
   it("ignores case and surrounding spaces, in the state and the status", async () => {
     expect(await loadDecodingTable("CA")).toBe(table("ca"));
     expect(statusCategory(table("ca"), " Revpen ")).toEqual({ category: "not in force", words: "revocation pending" });
@@ -327,6 +343,16 @@ describe("codeName", () => {
     expect(codeName(table("pa"), "type", "CC")).toEqual({ name: "Catering Club (Liquor)" });
     expect(codeName(table("pa"), "type", "D")).toEqual({ name: "Distributor (Malt)" });
     expect(codeName(table("pa"), "type", "H")).toEqual({ name: "Hotel (Liquor)" });
+  });
+
+  it("names Colorado's license types with their local authority, and Baltimore's classes", () => {
+    expect(codeName(table("co"), "type", "Tavern (county)")).toEqual({
+      name: "Tavern liquor license (beer, wine and spirits by the drink); licensed locally by a county as well as by the LED",
+    });
+    expect(codeName(table("md"), "class", "LBD7")).toEqual({
+      name: "Class B-D-7 beer, wine and liquor: a tavern open seven days",
+    });
+    expect(codeName(table("md"), "type", "BW")).toEqual({ name: "Beer and light wine" });
   });
 
   it("says a code is unknown where the state's table does not name it", () => {

@@ -6,10 +6,12 @@ export const CODE_NOT_IN_TABLE = "code not in our table";
 // Each table is a module of its own, loaded with the state's first record: the first page carries none.
 const TABLES: Record<string, () => Promise<{ default: unknown }>> = {
   ca: () => import("./ca.json"),
+  co: () => import("./co.json"),
   dc: () => import("./dc.json"),
   ky: () => import("./ky.json"),
   ga: () => import("./ga.json"),
   ma: () => import("./ma.json"),
+  md: () => import("./md.json"),
   mi: () => import("./mi.json"),
   nj: () => import("./nj.json"),
   ny: () => import("./ny.json"),
