@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Source } from "../contract/envelopes.ts";
 import { formatIsoDate } from "../shared/dates.ts";
-import { bandWords, newestFirst, type StateAge } from "./data-age.ts";
+import { newestFirst } from "../shared/record-source.ts";
+import { bandWords, type StateAge } from "./data-age.ts";
 
 interface Props {
   /** The covered states, in the order to show them. */

@@ -1,6 +1,7 @@
-import type { Source, StateCoverage } from "../contract/envelopes.ts";
+import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, type StateCode } from "../contract/states.ts";
 import { formatIsoDate } from "../shared/dates.ts";
+import { newestFirst } from "../shared/record-source.ts";
 
 /**
  * How old a state's newest data is, in the bands the map shades. The first band ends where the verdict rule's does:
@@ -35,11 +36,6 @@ function yearsBefore(today: string, years: number): string {
 export function ageBand(asOf: string | null, today: string): AgeBand {
   if (asOf === null) return "undated";
   return AGE_BANDS.find((b) => b.within !== null && asOf >= yearsBefore(today, b.within))?.band ?? "over-5";
-}
-
-/** Newest first; a source that gives no date last. */
-export function newestFirst(sources: readonly Source[]): Source[] {
-  return [...sources].sort((a, b) => (b.as_of ?? "").localeCompare(a.as_of ?? "") || b.id - a.id);
 }
 
 /** The newest date among the sources its records come from today (any source's, when none has records). */
