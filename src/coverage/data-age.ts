@@ -2,6 +2,7 @@ import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, type StateCode } from "../contract/states.ts";
 import { formatIsoDate } from "../shared/dates.ts";
 import { newestFirst } from "../shared/record-source.ts";
+import { notCoveredReason } from "../shared/verdict.ts";
 
 /**
  * How old a state's newest data is, in the bands the map shades. The first band ends where the verdict rule's does:
@@ -57,9 +58,12 @@ export function bandWords(band: AgeBand): string {
   return AGE_BANDS.find((b) => b.band === band)!.words;
 }
 
-/** "Pennsylvania: newest data as of May 1, 2025, under a year old": the map's name for a state, and its tooltip. */
-export function ageWords({ name, band, asOf }: StateAge): string {
-  if (band === "not-covered") return `${name}: not covered`;
+/**
+ * "Pennsylvania: newest data as of May 1, 2025, under a year old": the map's name for a state, and its tooltip; a state
+ * not covered is said so in the words the list check and the watchlist use.
+ */
+export function ageWords({ code, name, band, asOf }: StateAge): string {
+  if (band === "not-covered") return notCoveredReason(code);
   if (asOf === null) return `${name}: the data’s date is not given`;
   return `${name}: newest data as of ${formatIsoDate(asOf)}, ${bandWords(band)}`;
 }

@@ -195,7 +195,9 @@ describe("the Data page", () => {
     expect(shade("Texas")).toBe("undated");
     expect(within(map).getAllByRole("link")).toHaveLength(6);
 
-    const alabama = within(map).getByRole("img", { name: "Alabama: not covered" });
+    const alabama = within(map).getByRole("img", {
+      name: "Alabama is not covered: License Lookup has no Alabama records for your team.",
+    });
     expect(alabama.dataset.age).toBe("not-covered");
     expect(within(map).getAllByRole("img")).toHaveLength(45);
 

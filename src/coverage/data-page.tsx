@@ -6,6 +6,7 @@ import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { localIsoDate } from "../shared/dates.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { CoverageMap } from "./coverage-map.tsx";
 import { CoverageTable } from "./coverage-table.tsx";
 import { AGE_BANDS, stateAges, type StateAge } from "./data-age.ts";
@@ -27,7 +28,7 @@ export function DataPage() {
         </h1>
         <p className="lede">
           Which states License Lookup holds for your team, where each state’s records come from, and how old they are. A
-          record from data more than a year old reads “check”: confirm it with the state.
+          record from data more than a year old reads <VerdictBadge verdict="check" />: confirm it with the state.
         </p>
       </div>
       {coverage.data ? (
