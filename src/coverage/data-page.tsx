@@ -85,7 +85,7 @@ function Coverage({ coverage }: { coverage: readonly StateCoverage[] }) {
   );
 }
 
-/** Each shade in words, with how many states it holds; a band no state is in is left out. */
+/** Each shade in words, with how many states it holds; "of a date not given" only when a state is. */
 function Legend({ states }: { states: readonly StateAge[] }) {
   const bands = AGE_BANDS.map((b) => ({ ...b, n: states.filter((s) => s.band === b.band).length })).filter(
     (b) => b.n > 0 || b.band !== "undated",

@@ -2,7 +2,7 @@ import { useMemo, type Ref } from "react";
 import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, stateName } from "../contract/states.ts";
-import { liveSources, newestFirst, sourceCovers } from "../shared/record-source.ts";
+import { liveSources, sourcesCover } from "../shared/record-source.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;
@@ -56,10 +56,11 @@ export function coverageNote(state: string, coverage: readonly StateCoverage[] |
     const name = stateName(state) ?? state.toUpperCase();
     return `License Lookup has no ${name} records for your team. Ask whoever runs your License Lookup to add ${name}.`;
   }
-  const live = newestFirst(liveSources(c));
+  const live = liveSources(c);
   const agencies = [...new Set((live.length ? live : c.sources).map((s) => s.agency))].join(" and ");
   const records = `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}.`;
-  return live.length ? `Covers ${live.map(sourceCovers).join("; ")}. ${records}` : records;
+  const covers = sourcesCover(c);
+  return covers ? `Covers ${covers}. ${records}` : records;
 }
 
 /** The list of states could not be fetched: the service is down or failing, and no search will answer until it is back. */
