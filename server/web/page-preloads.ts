@@ -17,6 +17,7 @@ const PAGES: { path: RegExp; module: (match: RegExpMatchArray) => string[] }[] =
   },
   { path: /^\/verify$/, module: () => ["src/verify/verify-page.tsx"] },
   { path: /^\/watchlist$/, module: () => ["src/watchlist/watchlist-page.tsx"] },
+  { path: /^\/data$/, module: () => ["src/coverage/data-page.tsx"] },
 ];
 
 /**

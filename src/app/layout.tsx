@@ -26,6 +26,7 @@ export function Layout() {
           <nav className="site-header__nav" aria-label="Pages">
             <Link to="/verify">Verify a list</Link>
             <Link to="/watchlist">Watchlist</Link>
+            <Link to="/data">Data</Link>
           </nav>
         </div>
         {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}

@@ -10,6 +10,7 @@ const VerifyPage = lazy(async () => ({ default: (await import("../verify/verify-
 const WatchlistPage = lazy(async () => ({
   default: (await import("../watchlist/watchlist-page.tsx")).WatchlistPage,
 }));
+const DataPage = lazy(async () => ({ default: (await import("../coverage/data-page.tsx")).DataPage }));
 
 /** The app's pages, inside the layout (whose boundaries show loading and faults with the header kept). */
 export function AppRoutes() {
@@ -20,6 +21,7 @@ export function AppRoutes() {
         <Route path="license/:state/:license" element={<LicenseRoute />} />
         <Route path="verify" element={<VerifyPage />} />
         <Route path="watchlist" element={<WatchlistPage />} />
+        <Route path="data" element={<DataPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

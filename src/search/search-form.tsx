@@ -199,10 +199,17 @@ export const SearchForm = memo(function SearchForm({
         {coverageFailure && !stateProblem ? (
           <ServiceUnreachable id="search-state-note" failure={coverageFailure} />
         ) : (
-          <p id="search-state-note" className={stateProblem ? "field__error" : "field__hint"}>
+          <p
+            id="search-state-note"
+            className={stateProblem ? "field__error" : "field__hint"}
+            title={stateProblem ? undefined : note || undefined}
+          >
             {stateProblem ? problem.error : note}
           </p>
         )}
+        <p className="field__more">
+          <Link to="/data">Every state’s data, and how old it is</Link>
+        </p>
       </div>
 
       <fieldset className="field field--mode">

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Source } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import { SearchPage } from "./search-page.tsx";
 import { renderRoutes } from "../shared/render-routes.tsx";
@@ -51,6 +52,8 @@ let reply: ((params: URLSearchParams) => Promise<License[]>) | null;
 /** The licenses the batch route holds, by number. */
 let held: License[];
 let statesDown: boolean;
+/** What the service says backs New York; none by default. */
+let nySources: Source[];
 /** Whether the service has our search-with-provenance extension; without it, a service with only the contract. */
 let extension: boolean;
 /** Every path asked of the service but the list of states. */
@@ -68,6 +71,7 @@ beforeEach(() => {
   reply = null;
   held = [];
   statesDown = false;
+  nySources = [];
   extension = false;
   requested = [];
   localStorage.clear();
@@ -81,7 +85,7 @@ beforeEach(() => {
           state,
           name: state,
           records: 2000,
-          sources: [],
+          sources: state === "ny" ? nySources : [],
         }));
         return Response.json({ data: states });
       }
@@ -383,6 +387,25 @@ describe("the state picker", () => {
     renderAt("/?state=nj");
     await screen.findByText(
       "License Lookup has no New Jersey records for your team. Ask whoever runs your License Lookup to add New Jersey.",
+    );
+  });
+
+  it("names what the chosen state's data covers, newest first, and leads to every state's data", async () => {
+    const sla = provenanceOf(license(1)).source;
+    nySources = [
+      { ...sla, id: 1, coverage: "New York City on-premises liquor licenses only", as_of: "2016-01-14", records: 1500 },
+      { ...sla, id: 2, coverage: "applications received, statewide", as_of: "2020-02-04", records: 500 },
+      // Every record of it replaced by a newer source's: it backs nothing today.
+      { ...sla, id: 3, coverage: "an older list", as_of: "2014-01-27", records: 0 },
+    ];
+    renderAt("/?state=ny");
+    const note = await screen.findByText(/^Covers /);
+    expect(note.textContent).toBe(
+      "Covers applications received, statewide, as of February 4, 2020; New York City on-premises liquor licenses only, as of January 14, 2016. 2,000 records from New York State Liquor Authority.",
+    );
+    expect(screen.getByLabelText("State").getAttribute("aria-describedby")).toBe(note.id);
+    expect(screen.getByRole("link", { name: "Every state’s data, and how old it is" }).getAttribute("href")).toBe(
+      "/data",
     );
   });
 

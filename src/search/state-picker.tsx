@@ -2,7 +2,7 @@ import { useMemo, type Ref } from "react";
 import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { liveSources, sourcesCover } from "../shared/record-source.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;
@@ -45,7 +45,10 @@ export function StatePicker({ ref, value, onChange, coverage, invalid, described
   );
 }
 
-/** One line about what backs the chosen state: how many records, from where, how fresh. */
+/**
+ * What backs the chosen state: what each of its sources covers and as of when, newest first, then how many records
+ * from whom. What it covers comes first: a note longer than its room is cut on screen, and the Data page has it all.
+ */
 export function coverageNote(state: string, coverage: readonly StateCoverage[] | null | undefined): string {
   if (!state || !coverage) return "";
   const c = coverage.find((s) => s.state === state);
@@ -53,12 +56,11 @@ export function coverageNote(state: string, coverage: readonly StateCoverage[] |
     const name = stateName(state) ?? state.toUpperCase();
     return `License Lookup has no ${name} records for your team. Ask whoever runs your License Lookup to add ${name}.`;
   }
-  const agencies = [...new Set(c.sources.map((s) => s.agency))].join(" and ");
-  const dates = [...new Set(c.sources.map((s) => s.as_of).filter((d) => d !== null))].sort();
-  const asOf = dates.length
-    ? `, as of ${formatIsoDate(dates[0]!)}${dates.length > 1 ? ` to ${formatIsoDate(dates.at(-1)!)}` : ""}`
-    : "";
-  return `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}${asOf}.`;
+  const live = liveSources(c);
+  const agencies = [...new Set((live.length ? live : c.sources).map((s) => s.agency))].join(" and ");
+  const records = `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}.`;
+  const covers = sourcesCover(c);
+  return covers ? `Covers ${covers}. ${records}` : records;
 }
 
 /** The list of states could not be fetched: the service is down or failing, and no search will answer until it is back. */

@@ -6,7 +6,7 @@ import { licenseDates, type License } from "../contract/license.ts";
 import { normalizeText, words } from "../contract/normalize-text.ts";
 import { stateName } from "../contract/states.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
-import { liveSources, recordAsOf, sourceCovers } from "../shared/record-source.ts";
+import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
 import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
 import type { ListRow } from "../shared/list-input.ts";
 import { sameName } from "./same-name.ts";
@@ -216,9 +216,7 @@ function sameAddress(given: string, license: License): boolean {
 /** "Not in our New York data, which covers …": never a claim that the business is unlicensed. */
 function notFound(state: string, coverage: StateCoverage[] | null): string {
   const name = stateName(state) ?? state.toUpperCase();
-  const covers = liveSources(coverage?.find((c) => c.state === state))
-    .map(sourceCovers)
-    .join("; ");
+  const covers = sourcesCover(coverage?.find((c) => c.state === state));
   return `Not in our ${name} data${covers ? `, which covers ${covers}` : ""}. This does not mean the business is unlicensed.`;
 }
 

@@ -1,9 +1,11 @@
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import { licenseDates, type License } from "../contract/license.ts";
+import type { StateCoverage } from "../contract/envelopes.ts";
+import { stateName } from "../contract/states.ts";
 import type { WatchEntry } from "../contract/watchlist.ts";
 import { daysUntil, formatIsoDate } from "../shared/dates.ts";
 import { absoluteLicenseUrl } from "../shared/page-urls.ts";
-import { recordAsOf } from "../shared/record-source.ts";
+import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
 import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
 import type { CsvRecord } from "../shared/verdict-csv.ts";
 
@@ -38,13 +40,24 @@ export function lastSeenWords(record: License): string {
     .join(", ");
 }
 
-export function watchRow(entry: WatchEntry, today: string, decoding: DecodingTable | null): WatchRow {
+/** `coverage`: what the service says backs the license's state today; null or missing when it does not say. */
+export function watchRow(
+  entry: WatchEntry,
+  today: string,
+  decoding: DecodingTable | null,
+  coverage?: StateCoverage | null,
+): WatchRow {
   const { record, provenance } = entry;
   const verdict = (): { verdict: VerdictWord; reason: string } => {
     if (entry.outcome === "not covered") return { verdict: "not covered", reason: notCoveredReason(entry.state) };
     if (entry.outcome === "no longer listed") {
       const seen = record ? ` (last seen as ${lastSeenWords(record)})` : "";
-      return { verdict: "not found", reason: `No longer listed: the service no longer returns this license${seen}.` };
+      const covers = sourcesCover(coverage);
+      const held = covers ? ` Our ${stateName(entry.state) ?? entry.state.toUpperCase()} data covers ${covers}.` : "";
+      return {
+        verdict: "not found",
+        reason: `No longer listed: the service no longer returns this license${seen}.${held}`,
+      };
     }
     if (entry.outcome === "unchecked" || !record) return { verdict: "check", reason: "Not checked yet." };
     return licenseVerdict(record, { today, asOf: recordAsOf(provenance), decoding });

@@ -1,4 +1,4 @@
-import { useMutation, useQueries, type UseQueryResult } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
@@ -38,12 +38,15 @@ export function WatchTable({ entries }: { entries: readonly WatchEntry[] }) {
   const today = localIsoDate(new Date());
   const states = useMemo(() => [...new Set(entries.map((e) => e.state))].sort(), [entries]);
   const tables = useQueries({ queries: states.map((s) => licenseQueries.decoding(s)), combine: decodingTables });
+  // What each state's data covers, named beside a license no longer listed; the rows do not wait for it.
+  const coverage = useQuery(licenseQueries.coverage()).data;
 
   const rows = useMemo(() => {
     if (!tables) return null;
     const byState = new Map(states.map((s, i) => [s, tables[i] ?? null]));
-    return sortRows(entries.map((e) => watchRow(e, today, byState.get(e.state) ?? null)));
-  }, [entries, states, tables, today]);
+    const covered = (state: string) => coverage?.find((c) => c.state === state);
+    return sortRows(entries.map((e) => watchRow(e, today, byState.get(e.state) ?? null, covered(e.state))));
+  }, [entries, states, tables, today, coverage]);
   const windows = useMemo(
     () => new Map(EXPIRING_DAYS.map((d) => [d, (rows ?? []).filter((r) => isExpiring(r, d, today))] as const)),
     [rows, today],

@@ -48,6 +48,25 @@ describe("a watched license without a record to judge", () => {
     ]);
     expect(words("unchecked")).toEqual(["check", "Not checked yet."]);
   });
+
+  it("names what the state's data covers beside a license no longer listed, as a not-found page does", () => {
+    const source = {
+      id: 7,
+      agency: "Texas Alcoholic Beverage Commission",
+      title: "Permits",
+      coverage: "Houston only",
+      file: null,
+      sha256: null,
+      as_of: "2026-10-01",
+      as_of_from: "stated in the file",
+      loaded_at: "2026-10-02 00:00:00.000000",
+      records: 40,
+    };
+    const coverage = { state: "tx", name: "Texas", records: 40, sources: [source, { ...source, id: 3, records: 0 }] };
+    expect(watchRow(entry("no longer listed"), TODAY, null, coverage).reason).toBe(
+      "No longer listed: the service no longer returns this license. Our Texas data covers Houston only, as of October 1, 2026.",
+    );
+  });
 });
 
 describe("a change in words", () => {

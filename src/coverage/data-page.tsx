@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useRef } from "react";
+import { licenseQueries } from "../api/license-queries.ts";
+import type { StateCoverage } from "../contract/envelopes.ts";
+import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { localIsoDate } from "../shared/dates.ts";
+import { searchFormUrl } from "../shared/page-urls.ts";
+import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
+import { VerdictBadge } from "../shared/verdict-badge.tsx";
+import { CoverageMap } from "./coverage-map.tsx";
+import { CoverageTable } from "./coverage-table.tsx";
+import { AGE_BANDS, stateAges, type StateAge } from "./data-age.ts";
+
+const searchUrl = (state: string) => searchFormUrl({ state, by: "name" });
+
+/** The `/data` route: what the team's key covers, state by state, on a map and in a table. */
+export function DataPage() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(headingRef);
+  const coverage = useQuery(licenseQueries.coverage());
+
+  return (
+    <div className="data-page">
+      <title>Data – License Lookup</title>
+      <div className="page-intro">
+        <h1 ref={headingRef} tabIndex={-1}>
+          Data
+        </h1>
+        <p className="lede">
+          Which states License Lookup holds for your team, where each state’s records come from, and how old they are. A
+          record from data more than a year old reads <VerdictBadge verdict="check" />: confirm it with the state.
+        </p>
+      </div>
+      {coverage.data ? (
+        <Coverage coverage={coverage.data} />
+      ) : coverage.data === null ? (
+        <p className="notice notice--info">
+          This License Lookup service does not say which states it holds or how old their data is.
+        </p>
+      ) : coverage.isError ? (
+        <ApiErrorNotice
+          error={coverage.error}
+          stateLabel="The list of states"
+          onRetry={() => void coverage.refetch()}
+        />
+      ) : (
+        <p className="page-loading" role="status">
+          Loading…
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Coverage({ coverage }: { coverage: readonly StateCoverage[] }) {
+  const today = localIsoDate(new Date());
+  const states = useMemo(() => stateAges(coverage, today), [coverage, today]);
+  const covered = states.filter((s) => s.coverage);
+  const uncovered = states.filter((s) => !s.coverage);
+  return (
+    <>
+      <section className="data-section" aria-labelledby="data-map-heading">
+        <h2 id="data-map-heading">How old each state’s newest data is</h2>
+        <CoverageMap states={states} searchUrl={searchUrl} />
+        <Legend states={states} />
+        {covered.length ? <p className="data-section__hint">Choose a shaded state to search it.</p> : null}
+      </section>
+      <section className="data-section" aria-labelledby="data-table-heading">
+        <h2 id="data-table-heading">States your team can search</h2>
+        {covered.length ? (
+          <div className="coverage-table__wrap">
+            <CoverageTable states={covered} searchUrl={searchUrl} />
+          </div>
+        ) : (
+          <p>Your team’s key reads no state’s records.</p>
+        )}
+        {uncovered.length ? (
+          <p className="coverage-none">
+            <strong>Not covered for your team ({uncovered.length}):</strong> {uncovered.map((s) => s.name).join(", ")}.
+            Ask whoever runs License Lookup for your team to add a state.
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+/** Each shade in words, with how many states it holds; "of a date not given" only when a state is. */
+function Legend({ states }: { states: readonly StateAge[] }) {
+  const bands = AGE_BANDS.map((b) => ({ ...b, n: states.filter((s) => s.band === b.band).length })).filter(
+    (b) => b.n > 0 || b.band !== "undated",
+  );
+  return (
+    <ul className="coverage-legend" aria-label="Map legend">
+      {bands.map((b) => (
+        <li key={b.band}>
+          <span className="coverage-swatch" data-age={b.band} aria-hidden="true" />
+          {b.band === "not-covered" ? "Not covered" : `Newest data ${b.words}`}: {b.n} {b.n === 1 ? "state" : "states"}
+        </li>
+      ))}
+    </ul>
+  );
+}
