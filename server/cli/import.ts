@@ -27,8 +27,9 @@ ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.descr
   --replace        start the state over: its other sources, and what they said, go
   --help           this text
 
-A file imported before (the same SHA-256) is not read again. A license a family's newest roster
-leaves out is no longer listed; change reports (California's) never make a license disappear.
+A file imported before (the same SHA-256) is not read again. A license a family's newest whole
+roster leaves out is no longer listed; a partial list (New York's 2019 extract) and change reports
+(California's, Washington's notices) never make a license disappear.
 Readers keep getting the state's previous records until the new set is complete; a failed or
 interrupted import leaves them in place. Progress goes to stderr, the summary to stdout.`;
 

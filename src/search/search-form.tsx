@@ -1,5 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import {
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type Ref,
+} from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
@@ -48,6 +58,16 @@ interface Props {
   onTyped: (query: SearchQuery | null) => void;
   /** Marks the URLs this form writes while typing, so the page keeps the form (and its cursor) through them. */
   formId: number;
+  /** What the page may ask of the form: `leave()` before it opens a result. */
+  handle?: Ref<SearchFormHandle>;
+}
+
+export interface SearchFormHandle {
+  /**
+   * A result is being opened: the search typed goes into the history now, if its URL was still to be
+   * written, so that Back comes to it; nothing typed is written later, over the page opened.
+   */
+  leave(): Promise<void>;
 }
 
 /** A pause this long in typing keeps the search in the history: the next keystroke starts a new entry. */
@@ -69,6 +89,7 @@ export const SearchForm = memo(function SearchForm({
   onModeChange,
   onTyped,
   formId,
+  handle,
 }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -86,6 +107,8 @@ export const SearchForm = memo(function SearchForm({
   // Each keystroke's turn: a show or URL write of an earlier one, still to come, is dropped.
   const turn = useRef(0);
   const urlWrite = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The URL write urlWrite waits to make, if one is due.
+  const writeUrl = useRef<(() => Promise<void>) | undefined>(undefined);
   const hereNow = useRef(here);
   useEffect(() => {
     hereNow.current = here;
@@ -94,9 +117,17 @@ export const SearchForm = memo(function SearchForm({
   const settle = () => {
     turn.current += 1;
     clearTimeout(urlWrite.current);
+    writeUrl.current = undefined;
     clearTimeout(pause.current);
   };
   useEffect(() => settle, []);
+  useImperativeHandle(handle, () => ({
+    async leave() {
+      const write = writeUrl.current;
+      settle();
+      await write?.();
+    },
+  }));
   const mode = MODES.find((m) => m.value === values.by)!;
   const decoding = useQuery({ ...licenseQueries.decoding(values.state), enabled: isStateCode(values.state) });
   const offer = licenseOffer(values, decoding.data?.number?.format ?? null);
@@ -130,11 +161,15 @@ export const SearchForm = memo(function SearchForm({
       });
     } else show();
     clearTimeout(urlWrite.current);
-    urlWrite.current = setTimeout(() => {
+    const write = async () => {
+      writeUrl.current = undefined;
       if (typed.url === hereNow.current) return;
-      void navigate(typed.url, { replace: draft.current, state: { typedBy: formId } });
+      const replace = draft.current;
       draft.current = true;
-    }, URL_FOLLOWS_MS);
+      await navigate(typed.url, { replace, state: { typedBy: formId } });
+    };
+    writeUrl.current = write;
+    urlWrite.current = setTimeout(() => void write(), URL_FOLLOWS_MS);
     clearTimeout(pause.current);
     pause.current = setTimeout(() => {
       draft.current = false;

@@ -452,6 +452,35 @@ describe("searching as the clerk types", () => {
     expect(nameBox().value).toBe("inn");
   });
 
+  it("opens a result clicked before the URL follows what was typed: the license stays open, and Back comes to the search", async () => {
+    extension = true;
+    const user = userEvent.setup();
+    // The license page's code arrives after the URL would have followed the typing, as a lazy route's does.
+    const router = renderRoutes(
+      [
+        { path: "/", Component: SearchPage },
+        {
+          path: "/license/:state/:license",
+          lazy: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            return { Component: CachedDetail };
+          },
+        },
+      ],
+      "/?state=ny",
+    );
+    await user.type(nameBox(), "tavern");
+    await user.click(await screen.findByRole("link", { name: "Corner Tavern 1" }));
+    await screen.findByRole("heading", { name: "Record of Corner Tavern 1" });
+    // Longer than the URL waits for typing to stop: nothing typed is written over the license.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.pathname).toBe("/license/ny/0000001");
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?state=ny&by=name&q=tavern");
+    expect(nameBox().value).toBe("tavern");
+  });
+
   it("keeps a search in the history after a pause or Enter: the next keystroke starts a new entry", async () => {
     const user = userEvent.setup();
     const router = renderAt("/?state=ny");

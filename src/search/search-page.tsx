@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { lastState } from "./last-state.ts";
 import { readSearchUrl, type SearchMode } from "./search-url.ts";
-import { SearchForm } from "./search-form.tsx";
+import { SearchForm, type SearchFormHandle } from "./search-form.tsx";
 import { SearchResults } from "./search-results.tsx";
 
 /** The `/` route: the search lives in the query string, so reload, back and forward restore it. */
@@ -45,6 +45,8 @@ export function SearchPage() {
   );
   // The tab's title follows the URL, not each keystroke: every change of it costs the browser a few ms.
   const titled = urlQuery?.by === formMode ? urlQuery : null;
+  const formHandle = useRef<SearchFormHandle>(null);
+  const beforeOpen = useCallback(() => formHandle.current?.leave(), []);
 
   return (
     <>
@@ -74,13 +76,16 @@ export function SearchPage() {
         holdsSearch={urlQuery !== null}
         onModeChange={onModeChange}
         onTyped={onTyped}
+        handle={formHandle}
       />
       {problem ? (
         <p className="notice notice--error" role="alert">
           The search in this link was not run. {problem.error}
         </p>
       ) : null}
-      {shown ? <SearchResults query={shown} typed={typed || typedBy(location.state) !== null} /> : null}
+      {shown ? (
+        <SearchResults query={shown} typed={typed || typedBy(location.state) !== null} beforeOpen={beforeOpen} />
+      ) : null}
     </>
   );
 }

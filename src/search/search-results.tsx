@@ -17,7 +17,16 @@ import { ResultItem } from "./result-item.tsx";
 import { searchUrl } from "./search-url.ts";
 
 /** `typed`: the search was made as the clerk typed, so the cursor stays in the box rather than coming to the results. */
-export function SearchResults({ query, typed }: { query: SearchQuery; typed: boolean }) {
+export function SearchResults({
+  query,
+  typed,
+  beforeOpen,
+}: {
+  query: SearchQuery;
+  typed: boolean;
+  /** Called, and waited for, before a result is opened: the form writes the search typed into the history. */
+  beforeOpen?: () => Promise<void> | undefined;
+}) {
   // While the next search is on its way, the last answer stays on screen, marked as the search it answers.
   const result = useQuery({ ...licenseQueries.search(query), placeholderData: keepPreviousData });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,7 +93,11 @@ export function SearchResults({ query, typed }: { query: SearchQuery; typed: boo
           onClick={(event) =>
             openInApp(event, (link) => {
               rememberResult(queryClient, result.data!, link.dataset.license!);
-              void navigate(link.getAttribute("href")!);
+              const href = link.getAttribute("href")!;
+              void (async () => {
+                await beforeOpen?.();
+                await navigate(href);
+              })();
             })
           }
         >
