@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { SOURCE_ADAPTERS } from "./adapters.ts";
 import { sourceFile } from "./readers/source-file.ts";
+import { withSharedHead } from "./readers/table.ts";
 import { SourceFileError, UnknownLayoutError, type SourceAdapter } from "./source-adapter.ts";
 
 /** Names of files that may be an agency's export; the rest (notes, SOURCE.md) are not looked at. */
@@ -29,9 +30,10 @@ export async function findSources(dir: string): Promise<FoundSources> {
   const unknown: string[] = [];
   for (const path of paths) {
     let recognised = false;
+    const file = withSharedHead(sourceFile(path));
     for (const adapter of SOURCE_ADAPTERS) {
       try {
-        await adapter.inspect(sourceFile(path));
+        await adapter.inspect(file);
         found.set(adapter, [...(found.get(adapter) ?? []), path]);
         recognised = true;
         break;

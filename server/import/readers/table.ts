@@ -226,20 +226,68 @@ export async function openTableFile<T>(
     throw new UnknownLayoutError(`${file.path}: is not a SQLite database; expected one with table ${tables}`);
   }
   const about: { sheet: string | null } = { sheet: null };
-  const onSheet = (name: string) => void (about.sheet = name);
-  const rows =
-    format === "zip"
+  const fresh = () => {
+    const onSheet = (name: string) => void (about.sheet = name);
+    return format === "zip"
       ? xlsxRows(() => file.open(), onSheet)
       : format === "xls"
         ? xlsRows(() => file.open(), onSheet)
         : csvRows(file.open());
+  };
   try {
+    const rows = sharedHeads.has(file) ? await fromSharedHead(file, about, fresh) : fresh();
     // The sheet's name is heard before its first row, so before the header is found.
     const table = await readTable(file, rows, sheetLayouts, { fixedWidth: format === "text" });
     return { ...table, format, sheet: about.sheet };
   } catch (error) {
     return unreadable(file, error as Error);
   }
+}
+
+/**
+ * Files whose first rows are read once for every layout and adapter tried on them: `--all` tries
+ * each known source on each file, and a spreadsheet's head (an .xls is parsed whole) costs as much
+ * as a small file's import. Rows past the head, which looking for a header never reaches, are read
+ * afresh.
+ */
+const sharedHeads = new WeakMap<SourceFile, { sheet: string | null; rows: RawRow[]; done: boolean } | null>();
+
+/** The same file, its head read once however many sources inspect it (see sharedHeads). */
+export function withSharedHead(file: SourceFile): SourceFile {
+  sharedHeads.set(file, null);
+  return file;
+}
+
+async function fromSharedHead(
+  file: SourceFile,
+  about: { sheet: string | null },
+  fresh: () => AsyncIterable<RawRow>,
+): Promise<AsyncIterable<RawRow>> {
+  let head = sharedHeads.get(file);
+  if (!head) {
+    const rows: RawRow[] = [];
+    const iterator = fresh()[Symbol.asyncIterator]();
+    let done = false;
+    while (rows.length <= HEADER_SEARCH_ROWS) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      rows.push(next.value);
+    }
+    if (!done) await iterator.return?.(undefined);
+    head = { sheet: about.sheet, rows, done };
+    sharedHeads.set(file, head);
+  }
+  about.sheet = head.sheet;
+  const { rows, done } = head;
+  return (async function* () {
+    yield* rows;
+    if (done) return;
+    let skipped = 0;
+    for await (const row of fresh()) if (++skipped > rows.length) yield row;
+  })();
 }
 
 /** The first table of the database that a layout naming it matches, read from its first row. */
