@@ -14,13 +14,16 @@ function listed(overrides: Parameters<typeof licenseFixture>[0] = {}): SourceRec
 }
 
 /** Lists of one series, given as [id (load order), as-of date, the licenses it names]. */
-function historiesOf(lists: [number, string, Record<string, SourceRecord>][]) {
+function historiesOf(
+  lists: [number, string, Record<string, SourceRecord>][],
+  listOf: (id: number) => Pick<SourceInfo, "family" | "partial"> = () => ({ family: "test: list" }),
+) {
   const sources: SourceInfo[] = lists.map(([id, asOf]) => ({
     id,
     adapter: roster.name,
-    family: "test: list",
     kind: "roster",
     as_of: asOf,
+    ...listOf(id),
   }));
   const observations: ObservedIn[] = lists.flatMap(([id, asOf, named]) =>
     Object.entries(named).map(([license, facts], seq) => ({ sourceId: id, license, asOf, facts, seq })),
@@ -101,5 +104,37 @@ describe("licenseHistories, for a series of complete lists", () => {
       [2, "2021-01-01", { A: { ...listed({ address: { zip: "" } }), dates: noDates } }],
     ]);
     expect(events(h, "A")).toEqual([["first_seen", null, "2020-01-01"]]);
+  });
+});
+
+describe("licenseHistories, for partial lists and lists of several families", () => {
+  it("says nothing of a partial list silent on a license, and no change in a field it does not give", () => {
+    const noAddress = { ...listed({ business: "DEAD RABBIT TAVERN" }), unstated: ["address" as const] };
+    noAddress.address = { line_1: "", line_2: null, city: "", county: "", state: "NY", zip: "" };
+    const h = historiesOf(
+      [
+        [1, "2016-01-14", { A: listed({ business: "DEAD RABBIT TAVERN" }), B: listed() }],
+        [2, "2019-07-30", { A: noAddress }],
+      ],
+      (id) => ({ family: "test: list", partial: id === 2 ? 1 : 0 }),
+    );
+    expect(events(h, "A")).toEqual([["first_seen", null, "2016-01-14"]]);
+    expect(h.get("A")!.listings.map((l) => [l.from, l.to, l.lists])).toEqual([["2016-01-14", "2019-07-30", 2]]);
+    // B is not in the partial list of 2019: still listed, as of 2016.
+    expect(events(h, "B")).toEqual([["first_seen", null, "2016-01-14"]]);
+  });
+
+  it("gives the runs of lists of two families in the order of their dates, whichever was loaded first", () => {
+    const h = historiesOf(
+      [
+        [1, "2026-01-25", { A: listed() }],
+        [2, "2025-10-22", { A: listed() }],
+      ],
+      (id) => ({ family: `test: list ${id}` }),
+    );
+    expect(h.get("A")!.listings.map((l) => [l.from, l.first_source])).toEqual([
+      ["2025-10-22", 2],
+      ["2026-01-25", 1],
+    ]);
   });
 });

@@ -181,6 +181,9 @@ export function licenseHistories(
     }
     for (const reports of changes.values()) reportHistory(reports, sourceById, adapterOf, dated);
     dated.sort((a, b) => compare(b.entry.date ?? "", a.entry.date ?? "") || b.sourceId - a.sourceId || b.seq - a.seq);
+    // Runs of lists of several families, in the order of their dates.
+    if (listings.length > 1)
+      listings.sort((a, b) => compare(a.from ?? "", b.from ?? "") || a.first_source - b.first_source);
     histories.set(license, { entries: dated.map((d) => d.entry), listings });
   }
   return histories;

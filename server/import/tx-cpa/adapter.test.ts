@@ -30,7 +30,7 @@ const NO_DATES = { tx: { effective: null, expires: null, issued_original: null, 
 
 describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers, not a roster", async () => {
   const read = await readAll(txCpa, [PULLED, EXPORTED]);
-  const { records } = read;
+  const { records, histories } = read;
   const pulled = read.files[0]!;
   const exported = read.files[1]!;
   const tally = (t: typeof pulled.skips) => t.list().map((r) => [r.reason, r.count, r.examples.map((e) => e.line)]);
@@ -59,12 +59,19 @@ describe("tx-cpa, the Comptroller's mixed-beverage filings: TABC permit numbers,
     );
   });
 
-  it("keeps the pull's permits when the newer, smaller export is read after it: two families, the newer wins a permit both name", () => {
+  it("keeps the pull's permits when the newer, smaller export is read after it: two partial lists, the newer wins a permit both name", () => {
     expect([exported.rowsRead, exported.observations.length]).toEqual([87, 87]);
     // 4,083 + 87, less the 9 permits both name.
     expect(records.size).toBe(4161);
     expect(records.get("RM789665")!.path).toBe(PULLED);
     expect(records.get("MB911490")).toMatchObject({ path: EXPORTED, asOf: "2026-01-25" });
+  });
+
+  it("gives a permit both files name one history: listed in both, from the pull to the export, nothing changed", () => {
+    expect(histories.get("MB911490")).toEqual({
+      entries: [{ event: "first_seen", date: "2025-10-22", since: null, source: 1, changes: [] }],
+      listings: [{ from: "2025-10-22", to: "2026-01-25", lists: 2, first_source: 1, last_source: 2 }],
+    });
   });
 
   it("serves a permit of the export as the export has it", () => {

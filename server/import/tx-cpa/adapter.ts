@@ -6,8 +6,8 @@
  * record's status is `tax record`, which tx.json decodes to a "check" verdict that sends the clerk
  * to TABC. Named after the Comptroller, whose data it is, not TABC's.
  *
- * Two files, two layouts, each its own family (a newer extract of one does not retire the other's
- * permits): the SQLite copy an app pulled from the Comptroller's API on 2025-10-22 (table
+ * Two files, two layouts, both partial lists of one family, the filings (each a slice of them: a
+ * newer one does not retire the other's permits, and a permit both name has one history): the SQLite copy an app pulled from the Comptroller's API on 2025-10-22 (table
  * `restaurants`, 5,000 rows of arbitrary months, statewide), and a CSV export of the Travis County
  * taxpayers' rows, dated by its name (`..._20260125.csv`).
  *
@@ -119,7 +119,8 @@ const pulledFromApi = rosterLayout<Column | "pulled">({
   name: "Comptroller mixed beverage gross receipts (SQLite, restaurants)",
   table: "restaurants",
   title: "Mixed Beverage Gross Receipts (Texas Comptroller), as pulled from its API into dev_tabc_restaurants.db",
-  family: "mixed beverage receipts, pulled from the API",
+  family: "mixed beverage tax filings",
+  partial: true,
   columns: { ...COLUMNS, pulled: "created_at" },
   toValue: permitRecord,
   rowAsOf: (row) => readDate(row.value("pulled"), "created_at", ["iso"]),
@@ -134,7 +135,8 @@ const pulledFromApi = rosterLayout<Column | "pulled">({
 const portalExport = rosterLayout<Column>({
   name: "Comptroller mixed beverage gross receipts (CSV export)",
   title: "Mixed Beverage Gross Receipts (Texas Comptroller, data.texas.gov export)",
-  family: "mixed beverage receipts, exported",
+  family: "mixed beverage tax filings",
+  partial: true,
   columns: COLUMNS,
   toValue: permitRecord,
   coverage: (file) => {
