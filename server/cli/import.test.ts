@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -105,6 +106,49 @@ describe("npm run import", { timeout: 120_000 }, () => {
     const empty = runImport("--db", db, "--source", "ma-abcc", blank);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toBe(`error: ${blank}: has no data rows. The state's existing data was left as it was.\n`);
+  });
+
+  it("refuses a list that would stop serving too many licenses, takes it with --accept-shrink, and keeps every file read", () => {
+    const lines = readFileSync(sharedData("ma/ma_license_list.csv"), "utf8").split(/\r?\n/);
+    const twenty = temp.path("ma-20.csv");
+    const ten = temp.path("ma-10.csv");
+    writeFileSync(twenty, lines.slice(0, 21).join("\n") + "\n");
+    writeFileSync(ten, lines.slice(0, 11).join("\n") + "\n");
+    const db = join(temp.path("shrink"), "ma.sqlite");
+    mkdirSync(temp.path("shrink"));
+    expect(runImport("--db", db, "--source", "ma-abcc", "--as-of", "2026-01-01", twenty).code).toBe(0);
+
+    const refused = runImport("--db", db, "--source", "ma-abcc", "--as-of", "2026-02-01", ten);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `error: ${ten} would stop serving 10 of the 20 licenses MA serves now (50%, more than the 10% an import may drop unasked)`,
+    );
+    expect(refused.stderr).toContain(
+      "all 20 stay served. If the agency's list really is that much shorter, import it again with --accept-shrink.",
+    );
+
+    const accepted = runImport("--db", db, "--source", "ma-abcc", "--as-of", "2026-02-01", "--accept-shrink", ten);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toMatch(/dropped +10 licenses MA served before are no longer served: 00004-RS-0002, /);
+    expect(accepted.stdout).toMatch(/records +10 served for MA now/);
+
+    // The twenty's copy in the archive beside the database imports as the file did.
+    const sha256 = createHash("sha256").update(readFileSync(twenty)).digest("hex");
+    const kept = join(temp.path("shrink"), "archive", "ma-abcc", `${sha256}.csv`);
+    expect(readFileSync(kept)).toEqual(readFileSync(twenty));
+    const rerun = runImport(
+      "--db",
+      temp.path("rerun.sqlite"),
+      "--source",
+      "ma-abcc",
+      "--as-of",
+      "2026-01-01",
+      "--no-archive",
+      kept,
+    );
+    expect(rerun.code).toBe(0);
+    expect(rerun.stdout).toMatch(/records +20 served for MA now/);
+    expect(rerun.stdout).not.toContain("kept as");
   });
 
   it("exits non-zero with a hint for wrong options", () => {

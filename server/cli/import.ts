@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { findSourceAdapter, SOURCE_ADAPTERS } from "../import/adapters.ts";
 import { findSources } from "../import/find-sources.ts";
@@ -5,6 +6,7 @@ import { importSource, type ImportOptions } from "../import/import-source.ts";
 import { progressReporter } from "../import/import-progress.ts";
 import { formatCoverage, formatSummary } from "../import/import-summary.ts";
 import { readDate } from "../import/readers/parse-date.ts";
+import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
 import { SourceFileError, type SourceAdapter } from "../import/source-adapter.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
@@ -16,6 +18,7 @@ records are made from all its sources, the newest source's facts winning.
 
 usage: npm run import -- --db FILE --all DIR
        npm run import -- --db FILE --source SOURCE [--as-of YYYY-MM-DD] [--replace] PATH...
+  either also takes [--max-shrink PCT] [--accept-shrink] [--no-archive]
 
   --db FILE        SQLite database to write (created when missing)
   --all DIR        every file under DIR that a known source reads (found by its content), each
@@ -25,13 +28,22 @@ ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.descr
   --as-of DATE     when the data was current, for files that do not say (default: the newest date in
                    each file that is never later than its export, such as an original issue date)
   --replace        start the state over: its other sources, and what they said, go
+  --max-shrink PCT refuse an import that would stop serving more than PCT% of the licenses its
+                   state serves now (default ${DEFAULT_MAX_SHRINK}): a list that much shorter is more often a
+                   cut-off download than licenses gone. Nothing changes; the refusal is recorded
+  --accept-shrink  import it whatever share stops being served: the agency's list really shrank
+  --no-archive     do not keep a copy of each file read in the archive (see below)
   --help           this text
 
 A file imported before (the same SHA-256) is not read again. A license a family's newest whole
 roster leaves out is no longer listed; a partial list (New York's 2019 extract) and change reports
 (California's, Washington's notices) never make a license disappear.
 Readers keep getting the state's previous records until the new set is complete; a failed or
-interrupted import leaves them in place. Progress goes to stderr, the summary to stdout.`;
+interrupted import leaves them in place. Progress goes to stderr, the summary to stdout.
+
+Each file read is kept, as read, in an archive beside the database: ARCHIVE/SOURCE/SHA256.EXT with
+ARCHIVE the folder "archive" next to --db FILE. A source's SHA-256 names its copy there, and a copy
+imports like any file: npm run import -- --db FILE --source SOURCE ARCHIVE/SOURCE/SHA256.EXT`;
 
 let parsed;
 try {
@@ -43,6 +55,9 @@ try {
       all: { type: "string" },
       "as-of": { type: "string" },
       replace: { type: "boolean", default: false },
+      "max-shrink": { type: "string" },
+      "accept-shrink": { type: "boolean", default: false },
+      "no-archive": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -57,6 +72,9 @@ if (values.help) {
 if (!values.db) fail("--db FILE is required: the SQLite database to import into (see --help)");
 const asOf = values["as-of"];
 if (asOf !== undefined && !isIsoDate(asOf)) fail(`--as-of must be a date as YYYY-MM-DD, not ${asOf}`);
+const maxShrink = values["max-shrink"] === undefined ? undefined : Number(values["max-shrink"]);
+if (maxShrink !== undefined && !(/^\d+(\.\d+)?$/.test(values["max-shrink"]!) && maxShrink <= 100))
+  fail(`--max-shrink must be a percentage from 0 to 100, not ${values["max-shrink"]}`);
 if (values.all !== undefined && (values.source !== undefined || paths.length > 0)) {
   fail("--all DIR finds the files and their sources itself: give it without --source or files");
 }
@@ -71,6 +89,12 @@ if (values.all === undefined) {
     fail(`no files given: name the ${adapter.name} export file(s) after the options (see --help)`);
 }
 
+const guards: ImportOptions = {
+  maxShrink,
+  acceptShrink: values["accept-shrink"],
+  archive: values["no-archive"] ? undefined : join(dirname(values.db), "archive"),
+};
+
 let db: Db;
 try {
   db = openDatabase(values.db, { create: true });
@@ -84,7 +108,7 @@ if (values.all !== undefined) {
     fail(`${values.all}: holds no file of a known source (${SOURCE_ADAPTERS.map((a) => a.name).join(", ")})`);
   let failed = false;
   for (const { adapter, paths: files } of found.bySource) {
-    failed = !(await run(adapter, files, { asOf })) || failed;
+    failed = !(await run(adapter, files, { asOf, ...guards })) || failed;
     console.log("");
   }
   for (const { path, reason } of found.unusable) console.log(`not imported: ${path}: ${reason}`);
@@ -94,7 +118,7 @@ if (values.all !== undefined) {
   process.exit(failed ? 1 : 0);
 }
 
-const ok = await run(adapter!, paths, { asOf, replace: values.replace });
+const ok = await run(adapter!, paths, { asOf, replace: values.replace, ...guards });
 if (ok)
   console.log(
     `\n${formatCoverage(

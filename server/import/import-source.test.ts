@@ -151,9 +151,14 @@ describe("importSource", () => {
     expect(coverage("ny")!.sources).toHaveLength(1);
   }, 20_000);
 
-  it("with --replace, starts the state over from the files given", async () => {
+  it("with --replace, starts the state over from the files given (the applications' licenses going, once accepted)", async () => {
     await importSource(db, nySla, [NY_ACTIVE, NY_APPLICATIONS], { now: NOW });
-    await importSource(db, nySla, [NY_ACTIVE], { now: NOW, replace: true });
+    // Starting over drops what the other sources served, as a cut-off list would: the shrink guard asks first.
+    await expect(importSource(db, nySla, [NY_ACTIVE], { now: NOW, replace: true })).rejects.toThrow(
+      "would stop serving 1,670 of the 8,327 licenses NY serves now",
+    );
+    expect(coverage("ny")!.records).toBe(8327);
+    await importSource(db, nySla, [NY_ACTIVE], { now: NOW, replace: true, acceptShrink: true });
     expect(coverage("ny")!.sources.map((s) => s.file)).toEqual(["nyc_bars.csv"]);
     expect(served("ny", "1189562")).toMatchObject({ business: "CAFE ORLIN", status: "active" });
     expect(coverage("ny")!.records).toBe(6657);

@@ -1,15 +1,19 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
+import { createRefusalsRepo } from "../store/refusals-repo.ts";
 import { createSourcesRepo } from "../store/sources-repo.ts";
 import { formatDate } from "../store/timestamp.ts";
 import { findSourceAdapter } from "./adapters.ts";
+import { keepInArchive } from "./file-archive.ts";
 import { historiesToStore, licenseHistories } from "./license-history.ts";
 import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
+import { DEFAULT_MAX_SHRINK, ImportRefusedError, shrinkOf, shrinkReason, tooShrunk } from "./shrink-guard.ts";
 import { readSourceFile } from "./read-source-file.ts";
 import { sourceFile, type SourceFile } from "./readers/source-file.ts";
 import { SourceFileError, type AsOfFrom, type FileInspection, type SourceAdapter } from "./source-adapter.ts";
@@ -31,11 +35,19 @@ export interface ImportOptions {
   /** Defaults to the system clock; tests fix it. */
   now?: () => Date;
   onProgress?: (progress: ImportProgress) => void;
+  /** Where each file read is kept, as read: `<archive>/<adapter>/<sha256><ext>`. None: not kept. */
+  archive?: string;
+  /** The share of the licenses the state serves now (percent) the import may stop serving; default 10. */
+  maxShrink?: number;
+  /** Go ahead whatever share stops being served: the agency's list really shrank. */
+  acceptShrink?: boolean;
 }
 
 /** What one file became. */
 export interface FileReport {
   path: string;
+  /** Its copy in the archive, when the import keeps one. */
+  archived: string | null;
   layout: string;
   title: string;
   sourceId: number;
@@ -62,6 +74,8 @@ export interface ImportResult {
   files: FileReport[];
   /** The state's live records after the import. */
   records: number;
+  /** Licenses the state served before (from real sources) that it no longer serves, and the first of them. */
+  dropped: { count: number; examples: string[] };
   /** Licenses whose sources together do not make a record the contract accepts, by reason. */
   refused: ReasonTally<string>;
   /** Whether the state's records were made again (not when every file was already loaded). */
@@ -80,7 +94,9 @@ const PROGRESS_EVERY_ROWS = 1000;
  * has (the newest source's facts win; see merge-records.ts). Until the new records are complete,
  * readers see the old ones, and a failure leaves them. A file already imported (same SHA-256) is
  * not read again. Throws SourceFileError (naming the file) for an unreadable file, an unknown
- * layout, or a file without one usable row.
+ * layout, or a file without one usable row; ImportRefusedError (recorded in `refusals`) for a file
+ * without one usable row, or new records that would stop serving more than `maxShrink` percent of
+ * the licenses the state serves now.
  */
 export async function importSource(
   db: Db,
@@ -102,6 +118,7 @@ export async function importSource(
     file: SourceFile;
     inspection: FileInspection;
     sha256: string;
+    archived: string | null;
     /** Reading its rows, not inspecting it: its bytes count. */
     startRows: () => void;
   }[] = [];
@@ -125,6 +142,7 @@ export async function importSource(
         file,
         inspection,
         sha256: "",
+        archived: null as string | null,
         startRows: () => {
           counting = true;
           // A file not kept open is read again from its start.
@@ -133,6 +151,8 @@ export async function importSource(
       };
       inspected.push(entry);
       entry.sha256 = await sha256Of(path);
+      if (options.archive)
+        entry.archived = await keepInArchive(path, entry.sha256, join(options.archive, adapter.name));
     }
   } catch (error) {
     await closeUnread();
@@ -140,6 +160,15 @@ export async function importSource(
   }
 
   const sources = createSourcesRepo(db);
+  const refusals = createRefusalsRepo(db);
+  /** Records the refusal of these files for a later look: the catch below drops what the import wrote, not this. */
+  const refuse = (refused: readonly { path: string; sha256: string }[], reason: string) => {
+    db.transaction(() => {
+      for (const { path, sha256 } of refused)
+        refusals.record({ state: adapter.state, adapter: adapter.name, file: basename(path), sha256, reason }, now());
+    })();
+    return new ImportRefusedError(reason);
+  };
   sources.dropAbandoned(adapter.state);
   let rowsRead = 0;
   const started = performance.now();
@@ -160,13 +189,14 @@ export async function importSource(
   // What the new files said, kept at hand: the state's records are made from them without reading them back.
   const fresh: ObservedIn[] = [];
   try {
-    for (const { path, bytes, file, inspection, sha256, startRows } of inspected) {
+    for (const { path, bytes, file, inspection, sha256, archived, startRows } of inspected) {
       const same = options.replace ? undefined : sources.sameFile(adapter.state, sha256);
       if (same) {
         await inspection.close?.();
         bytesRead += bytes;
         files.push({
           path,
+          archived,
           layout: inspection.layout,
           title: same.title,
           sourceId: same.id,
@@ -189,7 +219,8 @@ export async function importSource(
         today: formatDate(now()),
         onRow,
       });
-      if (read.observations.length === 0) throw new SourceFileError(noUsableRows(path, read.rowsRead, read.skips));
+      if (read.observations.length === 0)
+        throw refuse([{ path, sha256 }], noUsableRows(path, read.rowsRead, read.skips));
       const sourceId = sources.begin(
         {
           state: adapter.state,
@@ -213,6 +244,7 @@ export async function importSource(
       read.observations.forEach((o, seq) => fresh.push(Object.assign(o, { sourceId, seq })));
       files.push({
         path,
+        archived,
         layout: inspection.layout,
         title: inspection.title,
         sourceId,
@@ -233,7 +265,8 @@ export async function importSource(
     const refused = new ReasonTally<string>();
     const result = { source: adapter.name, agency: adapter.agency, state: adapter.state, files, refused, rowSeconds };
     if (loading.length === 0 && !options.replace) {
-      return { ...result, records: countLive(db, adapter.state), rebuilt: false, seconds: seconds() };
+      const dropped = { count: 0, examples: [] };
+      return { ...result, dropped, records: countLive(db, adapter.state), rebuilt: false, seconds: seconds() };
     }
 
     // Every source of the state, the new ones included (all but the new ones go with --replace).
@@ -247,6 +280,26 @@ export async function importSource(
     const served = new Map<number, number>();
     for (const m of merged) served.set(m.sourceId!, (served.get(m.sourceId!) ?? 0) + 1);
     for (const f of files) f.served = served.get(f.sourceId) ?? 0;
+
+    // A list far shorter than the one served is more often a cut-off download than licenses gone.
+    const shrink = shrinkOf(
+      db,
+      adapter.state,
+      merged.map((m) => m.record.license),
+    );
+    const maxShrink = options.maxShrink ?? DEFAULT_MAX_SHRINK;
+    if (!options.acceptShrink && tooShrunk(shrink, maxShrink)) {
+      const read = inspected.filter((f) => files.some((r) => r.path === f.path && r.alreadyLoadedAt === null));
+      throw refuse(
+        read,
+        shrinkReason(
+          shrink,
+          adapter.state,
+          read.map((f) => f.path),
+          maxShrink,
+        ),
+      );
+    }
 
     const asOf =
       stateSources
@@ -267,7 +320,8 @@ export async function importSource(
         sources.markLoaded(loading);
       },
     });
-    return { ...result, records: written.records, rebuilt: true, seconds: seconds() };
+    const dropped = { count: shrink.lost.length, examples: shrink.lost.slice(0, 5) };
+    return { ...result, dropped, records: written.records, rebuilt: true, seconds: seconds() };
   } catch (error) {
     await closeUnread();
     sources.dropAbandoned(adapter.state);

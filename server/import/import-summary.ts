@@ -19,6 +19,13 @@ export function formatSummary(result: ImportResult): string {
     lines.push(`  records     ${count(result.records)} served, unchanged: every file was imported before`);
     return lines.join("\n");
   }
+  if (result.dropped.count) {
+    const more = result.dropped.count > result.dropped.examples.length ? ", …" : "";
+    lines.push(
+      `  dropped     ${count(result.dropped.count)} licenses ${result.state.toUpperCase()} served before are no longer served: ` +
+        `${result.dropped.examples.join(", ")}${more}`,
+    );
+  }
   lines.push(
     `  records     ${count(result.records)} served for ${result.state.toUpperCase()} now, from all its sources`,
   );
@@ -39,6 +46,7 @@ function fileLines(file: FileReport): string[] {
     head,
     `    as of       ${file.asOf ?? "unknown"}  (${file.asOfFrom})`,
     `    covers      ${file.coverage}`,
+    ...(file.archived ? [`    kept as     ${file.archived}`] : []),
     `    rows read   ${count(file.rowsRead)}`,
     `    written     ${count(file.licenses)} records${changes(file)}${servedNote(file)}`,
     ...tallyLines("repaired", file.repairs),

@@ -33,6 +33,8 @@ const LICENSE_SHAPE_AT = {
   5: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 6 marked sources that are partial lists, beside the documents.
   6: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 7 kept the imports it refused, beside the documents.
+  7: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;
@@ -137,6 +139,8 @@ describe("the store's version", () => {
     }
     // Nor any mark of a partial list (version 6).
     db.exec(`ALTER TABLE sources DROP COLUMN partial`);
+    // Nor the table of refused imports (version 7).
+    db.exec(`DROP TABLE refusals`);
     db.pragma("user_version = 4");
     db.close();
 

@@ -8,7 +8,7 @@ import type { KeyField } from "./search-terms.ts";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 6;
+export const STORE_VERSION = 7;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -142,6 +142,23 @@ const MIGRATIONS: readonly Migration[] = [
     to: 6,
     what: "sources marked partial: a list cut from a fuller one, whose silence on a license says nothing of it",
     run: (db) => db.exec(`ALTER TABLE sources ADD COLUMN partial INTEGER NOT NULL DEFAULT 0 CHECK (partial IN (0, 1))`),
+  },
+  {
+    to: 7,
+    what: "refused imports: each file an import would not load (a list that shrank too far, no usable row), and why",
+    run: (db) =>
+      db.exec(`
+        CREATE TABLE refusals (
+          id          INTEGER PRIMARY KEY,
+          state       TEXT NOT NULL,
+          adapter     TEXT NOT NULL,
+          file        TEXT NOT NULL,  -- the file's name as given
+          sha256      TEXT NOT NULL,  -- names its copy in the archive, where one was kept
+          refused_at  TEXT NOT NULL,
+          reason      TEXT NOT NULL   -- the sentence the import said
+        );
+        CREATE INDEX refusals_by_state ON refusals (state, refused_at);
+      `),
   },
 ];
 
