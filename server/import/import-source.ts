@@ -1,8 +1,5 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Db } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
 import { createRefusalsRepo } from "../store/refusals-repo.ts";
@@ -15,7 +12,7 @@ import { mergeRecords, type ObservedIn } from "./merge-records.ts";
 import { ReasonTally } from "./reason-tally.ts";
 import { DEFAULT_MAX_SHRINK, ImportRefusedError, shrinkOf, shrinkReason, tooShrunk } from "./shrink-guard.ts";
 import { readSourceFile } from "./read-source-file.ts";
-import { sourceFile, type SourceFile } from "./readers/source-file.ts";
+import { sha256Of, sourceFile, type SourceFile } from "./readers/source-file.ts";
 import { SourceFileError, type AsOfFrom, type FileInspection, type SourceAdapter } from "./source-adapter.ts";
 
 export interface ImportProgress {
@@ -347,12 +344,6 @@ async function fileSize(path: string): Promise<number> {
     const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message;
     throw new SourceFileError(`${path}: cannot be read: ${why}`);
   }
-}
-
-async function sha256Of(path: string): Promise<string> {
-  const digest = createHash("sha256");
-  await pipeline(createReadStream(path), digest);
-  return digest.digest("hex");
 }
 
 function noUsableRows(path: string, rowsRead: number, skips: ReasonTally): string {

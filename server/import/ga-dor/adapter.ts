@@ -39,13 +39,10 @@
  * 2015": that exact file (by its SHA-256) is as of 2015-01-01, the first day of the month; any
  * other file of this layout has no known date unless one is given at import.
  */
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { pipeline } from "node:stream/promises";
 import { CityWords, placeOf, type Place } from "./address.ts";
 import { licenseNumber, mapStatus, zipCode, type StatusTable } from "../fields.ts";
 import { openTableFile, readTableFile, tableLayout } from "../readers/table.ts";
-import type { SourceFile } from "../readers/source-file.ts";
+import { sha256Of, type SourceFile } from "../readers/source-file.ts";
 import {
   newestFacts,
   RowProblem,
@@ -203,12 +200,6 @@ const PUBLISHED_AS_OF: Readonly<Record<string, string>> = {
   "79ec4b15e37e647c30c15f24da86cd7c2d3910f166c8ed9a541b68292c131a05": "2015-01-01",
 };
 
-async function sha256(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  await pipeline(createReadStream(path), hash);
-  return hash.digest("hex");
-}
-
 /** Statewide, both statuses, and the licensees of other states (shippers and suppliers). */
 function coverage(records: readonly SourceRecord[]): string {
   const count = (test: (r: SourceRecord) => boolean) => records.filter(test).length.toLocaleString("en-US");
@@ -240,7 +231,7 @@ export const gaDor: SourceAdapter = {
     if (!first.done && "skip" in first.value && first.value.skip.startsWith(NOT_GEORGIA)) {
       throw new UnknownLayoutError(`${file.path}: ${first.value.skip}: another state's licenses in these columns`);
     }
-    const published = PUBLISHED_AS_OF[await sha256(file.path)];
+    const published = PUBLISHED_AS_OF[await sha256Of(file.path)];
     return {
       layout: LIST.name,
       title: "Georgia DOR alcohol licensees",

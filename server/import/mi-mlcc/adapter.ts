@@ -36,9 +36,8 @@
  * As of: the export states no date. A copy we know by its SHA-256 is as of the day it was published
  * (its data is no newer); any other is as of the date given at import, else not known.
  */
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { presentText } from "../readers/cell-text.ts";
+import { sha256Of } from "../readers/source-file.ts";
 import { mapStatus, zipCode, type StatusTable } from "../fields.ts";
 import { rosterAdapter, rosterLayout } from "../roster-adapter.ts";
 import {
@@ -212,12 +211,6 @@ async function* oneLicensePerNumber(rows: AsyncIterable<RowOutcome>): AsyncGener
   }
 }
 
-async function sha256(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
 const roster = rosterAdapter({
   name: "mi-mlcc",
   state: "mi",
@@ -230,7 +223,7 @@ export const miMlcc: SourceAdapter = {
   ...roster,
   async inspect(file, options) {
     const inspection = await roster.inspect(file, options);
-    const published = PUBLISHED_COPIES[await sha256(file.path)];
+    const published = PUBLISHED_COPIES[await sha256Of(file.path)];
     // The same object: a table the inspection kept open is found by it.
     if (published)
       Object.assign(inspection, {
