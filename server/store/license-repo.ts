@@ -1,7 +1,9 @@
 import {
   MAX_RESULTS,
+  type FeedHealth,
   type LicenseHistory,
   type Provenance,
+  type Refusal,
   type Source,
   type StateCoverage,
 } from "../../src/contract/envelopes.ts";
@@ -16,6 +18,7 @@ import { createCloseMatch } from "./close-match.ts";
 import { createRankedSearch, type RankedSearchOptions } from "./ranked-search.ts";
 import { INSIDE_A_WORD } from "./search-ranking.ts";
 import { FIELDS_BY, searchTerms } from "./search-terms.ts";
+import { createFeedChecksRepo, type FeedCheckRow } from "./feed-checks-repo.ts";
 import { createSourcesRepo } from "./sources-repo.ts";
 
 /**
@@ -95,12 +98,18 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   });
 
   // The states and their sources, with how many live records each source backs: read once per database change.
+  const feedChecks = createFeedChecksRepo(db);
+  const lastRefusal = db.prepare(
+    `SELECT refused_at, file, sha256, reason FROM refusals WHERE state = ? ORDER BY refused_at DESC, id DESC LIMIT 1`,
+  );
   const coverageCache = mapUntilChange<"all", StateCoverage[]>(db);
   const coverage = consistentReads(db, (): StateCoverage[] => {
     const cached = coverageCache.current();
     const known = cached.get("all");
     if (known) return known;
     const sources = sourcesRepo.list();
+    const feeds = new Map<string, FeedCheckRow[]>();
+    for (const f of feedChecks.list()) feeds.set(f.state, [...(feeds.get(f.state) ?? []), f]);
     const states = (liveSets.all() as { id: number; state: string; records: number }[]).map(
       ({ id, state, records }) => {
         const backed = new Map(
@@ -131,6 +140,15 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
               loaded_at: s.loaded_at,
               records: backed.get(s.id) ?? 0,
             })),
+          feeds: (feeds.get(state) ?? []).map((f): FeedHealth => ({
+            feed: f.feed,
+            url: f.url,
+            checked_at: f.checked_at,
+            outcome: f.outcome,
+            detail: f.detail,
+            changed_at: f.changed_at,
+          })),
+          last_refusal: (lastRefusal.get(state) as Refusal | undefined) ?? null,
         };
       },
     );

@@ -35,6 +35,8 @@ const LICENSE_SHAPE_AT = {
   6: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 7 kept the imports it refused, beside the documents.
   7: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 8 kept what each sync found at each agency feed, beside the documents.
+  8: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;
@@ -141,6 +143,8 @@ describe("the store's version", () => {
     db.exec(`ALTER TABLE sources DROP COLUMN partial`);
     // Nor the table of refused imports (version 7).
     db.exec(`DROP TABLE refusals`);
+    // Nor the feeds' checks (version 8).
+    db.exec(`DROP TABLE feed_checks`);
     db.pragma("user_version = 4");
     db.close();
 

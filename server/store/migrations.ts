@@ -8,7 +8,7 @@ import type { KeyField } from "./search-terms.ts";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 7;
+export const STORE_VERSION = 8;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -158,6 +158,25 @@ const MIGRATIONS: readonly Migration[] = [
           reason      TEXT NOT NULL   -- the sentence the import said
         );
         CREATE INDEX refusals_by_state ON refusals (state, refused_at);
+      `),
+  },
+  {
+    to: 8,
+    what: "feed checks: per agency feed a sync asks, when it last asked, what it found, when it last brought new data",
+    run: (db) =>
+      db.exec(`
+        CREATE TABLE feed_checks (
+          feed        TEXT PRIMARY KEY,  -- the fetch definition asked: "ny-sla/retail-licenses"
+          state       TEXT NOT NULL,
+          adapter     TEXT NOT NULL,
+          url         TEXT NOT NULL,     -- as the agency publishes it, before any --origin
+          checked_at  TEXT NOT NULL,     -- the last time a sync asked
+          outcome     TEXT NOT NULL CHECK (outcome IN ('unchanged', 'changed', 'refused', 'failed')),
+          detail      TEXT NOT NULL,     -- what that check found, in a sentence
+          changed_at  TEXT,              -- the last check that brought new data in
+          validators  TEXT               -- JSON: what the next check compares (ETag, Last-Modified, rowsUpdatedAt, SHA-256)
+        );
+        CREATE INDEX feed_checks_by_state ON feed_checks (state);
       `),
   },
 ];

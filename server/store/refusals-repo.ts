@@ -1,3 +1,4 @@
+import { noteOwnWrite } from "./change-watch.ts";
 import type { Db } from "./open-database.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
@@ -25,6 +26,7 @@ export function createRefusalsRepo(db: Db) {
   return {
     record(refusal: Refusal, at = new Date()): void {
       insert.run({ ...refusal, refusedAt: formatTimestamp(at) });
+      noteOwnWrite(db);
     },
     /** A state's refusals, newest first. */
     list: (state: string) => ofState.all(state) as RefusalRow[],

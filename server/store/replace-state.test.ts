@@ -50,7 +50,9 @@ describe("replaceState", () => {
     expect(LicenseSchema.parse(JSON.parse(seenMidway)).business).toBe("OLD BAR 0");
     expect(repo.get("ny", "OLD0")).toBeNull();
     expect(LicenseSchema.parse(JSON.parse(repo.get("ny", "MORE4")!)).business).toBe("MORE BAR 4");
-    expect(repo.coverage()).toEqual([{ state: "ny", name: "New York", records: 10, sources: [] }]);
+    expect(repo.coverage()).toEqual([
+      { state: "ny", name: "New York", records: 10, sources: [], feeds: [], last_refusal: null },
+    ]);
     reader.close();
   });
 

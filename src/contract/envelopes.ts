@@ -41,12 +41,43 @@ export const SourceSchema = z.object({
   records: Count,
 });
 
+/** Our addition: the last time a sync asked one agency feed whether it published something new, and what it found. */
+export const FeedHealthSchema = z.object({
+  /** The fetch definition, "<adapter>/<name>": "ny-sla/retail-licenses". */
+  feed: z.string(),
+  /** Where it asks, as the agency publishes it. */
+  url: z.string(),
+  checked_at: UpdatedAtSchema,
+  /**
+   * unchanged: nothing new was published; changed: new data came in; refused: a download came but was not loaded
+   * (last_refusal says why); failed: the agency could not be asked (no answer, an error).
+   */
+  outcome: z.enum(["unchanged", "changed", "refused", "failed"]),
+  /** What that check found, in a sentence. */
+  detail: z.string(),
+  /** The last check that brought new data in; null when none has yet. */
+  changed_at: z.nullable(UpdatedAtSchema),
+});
+
+/** Our addition: a file an import or a sync would not load, and why; the old records stayed served. */
+export const RefusalSchema = z.object({
+  refused_at: UpdatedAtSchema,
+  file: z.string(),
+  /** Names the file's copy in the archive, where one was kept. */
+  sha256: z.string(),
+  reason: z.string(),
+});
+
 /** Our addition to the spec: which states the caller's key can search, and what backs each. */
 export const StateCoverageSchema = z.object({
   state: StateCodeSchema,
   name: z.string(),
   records: Count,
   sources: z.array(SourceSchema),
+  /** Each agency feed a sync keeps this state current from, with its last check; absent where nothing syncs. */
+  feeds: z.optional(z.array(FeedHealthSchema)),
+  /** The newest file refused for this state (by a sync or by hand), or null; absent where the service keeps none. */
+  last_refusal: z.optional(z.nullable(RefusalSchema)),
 });
 
 export const StatesResponseSchema = z.object({
@@ -172,6 +203,8 @@ export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type LicenseResponse = z.infer<typeof LicenseResponseSchema>;
 export type StateCoverage = z.infer<typeof StateCoverageSchema>;
 export type Source = z.infer<typeof SourceSchema>;
+export type FeedHealth = z.infer<typeof FeedHealthSchema>;
+export type Refusal = z.infer<typeof RefusalSchema>;
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 export type LicenseListResponse = z.infer<typeof LicenseListResponseSchema>;
 export type ProvenanceListResponse = z.infer<typeof ProvenanceListResponseSchema>;
