@@ -3,17 +3,25 @@ import type { Source } from "../contract/envelopes.ts";
 import { formatIsoDate } from "../shared/dates.ts";
 import { newestFirst } from "../shared/record-source.ts";
 import { bandWords, type StateAge } from "./data-age.ts";
+import { StateHealth } from "./state-health.tsx";
 
 interface Props {
   /** The covered states, in the order to show them. */
   states: readonly StateAge[];
   searchUrl: (state: string) => string;
+  /** Whether to show each state's updates (feed checks, refused files): not when the service says nothing of them. */
+  health: boolean;
+  /** The reader's clock, for how long ago a check was. */
+  now: number;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** Each covered state: its records, the age of its newest data, and every source behind it, newest first. */
-export function CoverageTable({ states, searchUrl }: Props) {
+/**
+ * Each covered state: its records, the age of its newest data, every source behind it, newest first, and, where the
+ * service says, how it is kept current.
+ */
+export function CoverageTable({ states, searchUrl, health, now }: Props) {
   return (
     <table className="coverage-table">
       <thead>
@@ -22,6 +30,7 @@ export function CoverageTable({ states, searchUrl }: Props) {
           <th scope="col">Newest data</th>
           <th scope="col">Records</th>
           <th scope="col">Sources, newest first</th>
+          {health ? <th scope="col">Updates</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -66,6 +75,11 @@ export function CoverageTable({ states, searchUrl }: Props) {
                   </details>
                 ) : null}
               </td>
+              {health && state.coverage ? (
+                <td data-label="Updates" className="data-health">
+                  <StateHealth coverage={state.coverage} now={now} />
+                </td>
+              ) : null}
             </tr>
           );
         })}

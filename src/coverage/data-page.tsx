@@ -10,6 +10,7 @@ import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { CoverageMap } from "./coverage-map.tsx";
 import { CoverageTable } from "./coverage-table.tsx";
 import { AGE_BANDS, stateAges, type StateAge } from "./data-age.ts";
+import { needsALook, tellsHealth } from "./state-health.tsx";
 
 const searchUrl = (state: string) => searchFormUrl({ state, by: "name" });
 
@@ -32,7 +33,7 @@ export function DataPage() {
         </p>
       </div>
       {coverage.data ? (
-        <Coverage coverage={coverage.data} />
+        <Coverage coverage={coverage.data} now={coverage.dataUpdatedAt} />
       ) : coverage.data === null ? (
         <p className="notice notice--info">
           This License Lookup service does not say which states it holds or how old their data is.
@@ -52,11 +53,13 @@ export function DataPage() {
   );
 }
 
-function Coverage({ coverage }: { coverage: readonly StateCoverage[] }) {
-  const today = localIsoDate(new Date());
+/** `now`: when the service answered, so that "checked 2 hours ago" is told from the moment it was true. */
+function Coverage({ coverage, now }: { coverage: readonly StateCoverage[]; now: number }) {
+  const today = localIsoDate(new Date(now));
   const states = useMemo(() => stateAges(coverage, today), [coverage, today]);
   const covered = states.filter((s) => s.coverage);
   const uncovered = states.filter((s) => !s.coverage);
+  const troubled = covered.filter((s) => needsALook(s.coverage!));
   return (
     <>
       <section className="data-section" aria-labelledby="data-map-heading">
@@ -67,9 +70,22 @@ function Coverage({ coverage }: { coverage: readonly StateCoverage[] }) {
       </section>
       <section className="data-section" aria-labelledby="data-table-heading">
         <h2 id="data-table-heading">States your team can search</h2>
+        {troubled.length ? (
+          <p className="notice notice--warning">
+            <strong>
+              <span aria-hidden="true">⚠ </span>Updates to look at:
+            </strong>{" "}
+            {troubled.map((s) => s.name).join(", ")} (see Updates below). Their records are still served as before.
+          </p>
+        ) : null}
         {covered.length ? (
           <div className="coverage-table__wrap">
-            <CoverageTable states={covered} searchUrl={searchUrl} />
+            <CoverageTable
+              states={covered}
+              searchUrl={searchUrl}
+              health={covered.some((s) => tellsHealth(s.coverage!))}
+              now={now}
+            />
           </div>
         ) : (
           <p>Your team’s key reads no state’s records.</p>
