@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { z } from "zod/mini";
 import { StatesResponseSchema } from "../src/contract/envelopes.ts";
+import { serviceInstant } from "../src/coverage/time-ago.ts";
+import { formatIsoDate } from "../src/shared/dates.ts";
+import { liveSources, newestFirst } from "../src/shared/record-source.ts";
 
 // What a clerk sees of the team's coverage on the real state exports (E2E_REAL_*, see global-setup.ts).
 test.use({ baseURL: process.env.E2E_REAL_APP_URL });
@@ -68,6 +71,40 @@ test("the Data page shows each covered state on the map and in the table; a stat
   await expect(page.locator("#search-state-note")).toContainText(
     "Covers licenses whose status changed between 2023-05-09 and 2024-04-01",
   );
+});
+
+test("the Data page gives each state's as-of and how it is updated, and the list the shrink guard refused, with its reason", async ({
+  page,
+}) => {
+  const states = await coveredStates();
+  const refusal = states.find((s) => s.state === "mi")!.last_refusal!;
+  expect(refusal.file).toBe("Liquor_Licenses.csv");
+  expect(refusal.reason).toMatch(/Liquor_Licenses\.csv would stop serving 98\d of the 1,966 licenses MI serves now/);
+  // Two hours after the refusal, on the page's clock.
+  await page.clock.setFixedTime(Date.parse(serviceInstant(refusal.refused_at)) + 2 * 3_600_000);
+  await page.goto("/data");
+
+  const row = (name: string) =>
+    page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: `Search ${name}` }) });
+  for (const state of states) {
+    const asOf = newestFirst(liveSources(state))[0]!.as_of;
+    await expect(row(state.name).getByRole("cell").first()).toContainText(asOf ? formatIsoDate(asOf) : "Not given");
+    // Every state here was imported by hand: the service sends feeds: [].
+    expect(state.feeds).toEqual([]);
+    await expect(row(state.name).getByRole("cell").last()).toContainText("Updated by hand: not checked automatically.");
+  }
+  const michigan = row("Michigan").getByRole("cell").last();
+  await expect(michigan).toContainText("Update refused 2 hours ago (");
+  await expect(michigan).toContainText("Liquor_Licenses.csv. The records from before it are still served.");
+  await expect(michigan).toContainText(refusal.reason);
+  await expect(page.getByText("Updates to look at:").locator("..")).toContainText("Michigan (see Updates below)");
+
+  // A license the refused list would have dropped is still served.
+  await page.goto(`/license/mi/${process.env.E2E_REFUSED_LICENSE}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DIAMOND LIQUOR");
 });
 
 test("the state picker leads to the Data page, and the map's states can be reached from the keyboard", async ({

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -36,6 +36,7 @@ export default async function globalSetup() {
     if (!existsSync(REAL_DATA)) throw new Error(`the real state exports are not at ${REAL_DATA}`);
     const realDb = join(dir, "real.sqlite");
     npm(["run", "import", "--", "--db", realDb, "--all", REAL_DATA]);
+    importHalfOfMichigan(dir, realDb);
     const realKey = newKey(realDb, "all");
     npm(["run", "build"]);
 
@@ -51,12 +52,39 @@ export default async function globalSetup() {
       E2E_REAL_API_URL: realApiUrl,
       E2E_REAL_API_KEY: realKey,
       E2E_REAL_APP_URL: realAppUrl,
+      E2E_REFUSED_LICENSE: MI_DROPPED,
     });
   } catch (error) {
     await teardown();
     throw error;
   }
   return teardown;
+}
+
+const MI_LIST = join(REAL_DATA, "mi", "Liquor_Licenses.csv");
+/** On the list's second half, so the half the guard refuses would have stopped serving it. */
+const MI_DROPPED = "L-000166961";
+
+/**
+ * The first half of Michigan's list, dated after it (so it is the newer list), imported by hand as an operator would:
+ * the shrink guard must refuse it and record why (about 2 s).
+ */
+function importHalfOfMichigan(dir: string, db: string): void {
+  const lines = readFileSync(MI_LIST, "utf8").split("\n");
+  const half = lines.slice(0, Math.ceil(lines.length / 2));
+  if (half.some((line) => line.includes(MI_DROPPED))) throw new Error(`${MI_DROPPED} is in the half kept`);
+  mkdirSync(join(dir, "half"));
+  const file = join(dir, "half", "Liquor_Licenses.csv");
+  writeFileSync(file, `${half.join("\n")}\n`);
+  const run = spawnSync(
+    "npm",
+    ["--silent", "run", "import", "--", "--db", db, "--source", "mi-mlcc", "--as-of", "2021-05-01", file],
+    { encoding: "utf8" },
+  );
+  if (run.status === 0 || !run.stderr.includes("would stop serving"))
+    throw new Error(
+      `the shrink guard did not refuse half of Michigan's list (${run.status}):\n${run.stderr}${run.stdout}`,
+    );
 }
 
 function newKey(db: string, states: string): string {
