@@ -11,7 +11,7 @@ interface Props {
   searchUrl: (state: string) => string;
   /** Whether to show each state's updates (feed checks, refused files): not when the service says nothing of them. */
   health: boolean;
-  /** The reader's clock, for how long ago a check was. */
+  /** When the service answered (the reader's clock): how long ago a check was is told from then. */
   now: number;
 }
 
