@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -121,7 +121,7 @@ describe("npm run import", { timeout: 120_000 }, () => {
     const refused = runImport("--db", db, "--source", "ma-abcc", "--as-of", "2026-02-01", ten);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `error: ${ten} would stop serving 10 of the 20 licenses MA serves now (50%, more than the 10% an import may drop unasked)`,
+      `error: ${basename(ten)} would stop serving 10 of the 20 licenses MA serves now (50%, more than the 10% an import may drop unasked)`,
     );
     expect(refused.stderr).toContain(
       "all 20 stay served. If the agency's list really is that much shorter, import it again with --accept-shrink.",

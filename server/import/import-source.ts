@@ -292,7 +292,8 @@ export async function importSource(
         shrinkReason(
           shrink,
           adapter.state,
-          read.map((f) => f.path),
+          // The page and the summary name the file, not where an operator happened to keep it.
+          read.map((f) => basename(f.path)),
           maxShrink,
         ),
       );

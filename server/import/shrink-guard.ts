@@ -48,7 +48,7 @@ export function shrinkReason(shrink: Shrink, state: string, files: readonly stri
   return (
     `${files.join(", ")} would stop serving ${n(shrink.lost.length)} of the ${n(shrink.before)} licenses ` +
     `${state.toUpperCase()} serves now (${share}%, more than the ${maxShrink}% an import may drop unasked), ` +
-    `such as ${examples}${shrink.lost.length > EXAMPLES ? ", …" : ""}. A list that much shorter is more often a cut-off ` +
+    `such as ${examples}${shrink.lost.length > EXAMPLES ? ` and ${n(shrink.lost.length - EXAMPLES)} more` : ""}. A list that much shorter is more often a cut-off ` +
     `download than licenses gone, so nothing was changed and all ${n(shrink.before)} stay served. If the agency's list ` +
     `really is that much shorter, import it again with --accept-shrink.`
   );
