@@ -37,6 +37,11 @@ export interface DownloadOptions {
   maxWaitMs?: number;
   /** An index page is HTML; a data file never is. Default false. */
   allowHtml?: boolean;
+  /**
+   * A web page or a cut body is kept at `<to>.rejected` (and named in the error's `rejected`), so that a refusal
+   * can point at what came. Default false: nothing is kept.
+   */
+  keepRejected?: boolean;
 }
 
 export type DownloadResult =
@@ -166,7 +171,9 @@ async function attemptOnce(
       throw statusError(url, response);
     }
     const contentType = response.headers.get("content-type") ?? undefined;
-    if (!options.allowHtml && contentType && /^\s*(text\/html|application\/xhtml)/i.test(contentType)) {
+    const htmlByType =
+      !options.allowHtml && contentType !== undefined && /^\s*(text\/html|application\/xhtml)/i.test(contentType);
+    if (htmlByType && !options.keepRejected) {
       await response.body?.cancel();
       throw new HtmlInsteadOfData(url);
     }
@@ -193,15 +200,23 @@ async function attemptOnce(
             bytes += chunk.length;
             yield chunk;
           }
-          if (!options.allowHtml && startsLikeHtml(head)) throw new HtmlInsteadOfData(url);
+          if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) throw new HtmlInsteadOfData(url);
         },
         createWriteStream(partial),
       );
       if (expected !== undefined && bytes !== expected) throw new TruncatedDownload(url, bytes, expected);
       await rename(partial, options.to);
     } catch (error) {
-      await rm(partial, { force: true });
-      throw failure(error, bytes, expected);
+      const failed = failure(error, bytes, expected);
+      if (options.keepRejected && (failed instanceof HtmlInsteadOfData || failed instanceof TruncatedDownload)) {
+        const file = `${options.to}.rejected`;
+        const kept = await rename(partial, file).then(
+          () => true,
+          () => false,
+        );
+        if (kept) failed.rejected = { file, sha256: hash.digest("hex"), bytes };
+      } else await rm(partial, { force: true });
+      throw failed;
     }
     return {
       kind: "downloaded",
