@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { setTimeout as sleep } from "node:timers/promises";
 import packageJson from "../../package.json" with { type: "json" };
+import { sha256Of } from "../import/readers/source-file.ts";
 import {
   DownloadError,
   DownloadTimeout,
@@ -214,7 +215,8 @@ async function attemptOnce(
           () => true,
           () => false,
         );
-        if (kept) failed.rejected = { file, sha256: hash.digest("hex"), bytes };
+        // What reached the disk, which a broken pipeline may have left short of what was hashed.
+        if (kept) failed.rejected = { file, sha256: await sha256Of(file), bytes: (await stat(file)).size };
       } else await rm(partial, { force: true });
       throw failed;
     }

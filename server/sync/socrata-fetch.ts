@@ -58,10 +58,10 @@ export async function fetchSocrata(source: SocrataSource, context: FetchContext)
       if (got.kind !== "downloaded")
         throw new ApiAnswerError(url, `${url} answered 304 to a request that asked nothing.`);
       const text = (await readFile(got.file, "utf8")).replace(/^\uFEFF/, "");
-      const head = Papa.parse<string[]>(text, { preview: 1 });
+      const head = Papa.parse<string[]>(text, { preview: 1, delimiter: "," });
       const pageHeader = text.slice(0, head.meta.cursor);
       const body = text.slice(head.meta.cursor);
-      const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true });
+      const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true, delimiter: "," });
       const width = head.data[0]?.length ?? 0;
       const short = parsed.data.findIndex((cells) => cells.length !== width);
       if (parsed.errors.length > 0 || short !== -1) {
