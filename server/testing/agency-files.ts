@@ -104,7 +104,17 @@ export function dcLayerFeatures(records: readonly LicenseRecord[], edited: numbe
     TRADE_NAME: r.business,
     CLASS: r.details.class ?? "",
     TYPE: r.details.type,
-    ADDRESS: [r.address.line_1, r.address.line_2].filter(Boolean).join(" "),
+    // The street, unit and place in one line, as DC GIS's address points write a premises.
+    ADDRESS:
+      r.address.line_1 || r.address.city
+        ? [
+            [r.address.line_1, r.address.line_2].filter(Boolean).join(" "),
+            r.address.city,
+            `${r.address.state} ${r.address.zip}`.trim(),
+          ]
+            .filter(Boolean)
+            .join(", ")
+        : "",
     ZIPCODE: r.address.zip,
     WARD: null,
     STATUS: title(r.status),
