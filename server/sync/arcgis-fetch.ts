@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import Papa from "papaparse";
-import { ApiAnswerError, IncompleteDownload } from "./download-errors.ts";
+import { ApiAnswerError } from "./download-errors.ts";
 import type { ArcgisSource, Fetched, FetchContext } from "./feed-definition.ts";
-import { fetchJson, utcMinute } from "./fetch-feed.ts";
+import { fetchJson, pagedData, unchangedSince, type DateSignal } from "./fetch-feed.ts";
 
 /** The URLs an ArcGIS feed asks, as the agency publishes them (fetch-sources.md section 2). */
 export function arcgisUrls(source: ArcgisSource) {
@@ -58,14 +58,14 @@ export async function fetchArcgis(source: ArcgisSource, context: FetchContext): 
     const newest = stats.features?.[0]?.attributes?.newest_edit;
     if (typeof newest === "number") lastEdit = newest;
   }
-  const edited = lastEdit === undefined ? undefined : String(lastEdit);
-  if (edited !== undefined && edited === context.previous.lastEditDate) {
-    return {
-      kind: "unchanged",
-      detail: `the layer was last edited ${utcMinute(Number(edited))}, as at the last check`,
-      validators: context.previous,
-    };
-  }
+  const signal: DateSignal = {
+    name: "lastEditDate",
+    value: lastEdit === undefined ? undefined : String(lastEdit),
+    toMs: Number,
+    subject: "the layer was",
+  };
+  const unchanged = unchangedSince(signal, context.previous);
+  if (unchanged) return unchanged;
 
   const count = (await ask(urls.count, context)).count;
   if (typeof count !== "number")
@@ -87,32 +87,17 @@ export async function fetchArcgis(source: ArcgisSource, context: FetchContext): 
   const text = Papa.unparse({ fields: fields ?? [], data: rows }, { newline: "\n" }) + "\n";
   const file = join(context.dir, source.name);
   await writeFile(file, text);
-  const sha256 = createHash("sha256").update(text).digest("hex");
-  if (rows.length !== count) {
-    const error = new IncompleteDownload(
-      urls.page(0),
-      `${source.layer} gave ${rows.length.toLocaleString("en-US")} features where it reports ` +
-        `${count.toLocaleString("en-US")}: the download is incomplete (or the layer changed while it was read).`,
-    );
-    error.rejected = { file, sha256, bytes: Buffer.byteLength(text) };
-    throw error;
-  }
-  const validators = { ...(edited ? { lastEditDate: edited } : {}), sha256 };
-  if (edited === undefined && sha256 === context.previous.sha256) {
-    return { kind: "unchanged", detail: "its features are the same as at the last check", validators };
-  }
-  return {
-    kind: "fetched",
-    file,
-    sha256,
-    importFile: file,
-    url: urls.page(0),
-    validators,
-    ...(edited ? { asOf: new Date(Number(edited)).toISOString().slice(0, 10) } : {}),
-    detail:
-      edited === undefined
-        ? `its ${rows.length.toLocaleString("en-US")} features differ from the last check`
-        : `the layer was edited ${utcMinute(Number(edited))}` +
-          (context.previous.lastEditDate ? ` (last check: ${utcMinute(Number(context.previous.lastEditDate))})` : ""),
-  };
+  return pagedData(
+    {
+      url: urls.page(0),
+      file,
+      sha256: createHash("sha256").update(text).digest("hex"),
+      bytes: Buffer.byteLength(text),
+      rows: rows.length,
+      reported: count,
+      where: source.layer,
+    },
+    signal,
+    context.previous,
+  );
 }

@@ -6,7 +6,7 @@ import { once } from "node:events";
 import Papa from "papaparse";
 import { ApiAnswerError, IncompleteDownload } from "./download-errors.ts";
 import type { Fetched, FetchContext, SocrataSource } from "./feed-definition.ts";
-import { fetchJson, fetchTo, utcMinute } from "./fetch-feed.ts";
+import { fetchJson, fetchTo, pagedData, unchangedSince, type DateSignal } from "./fetch-feed.ts";
 
 /** The URLs a Socrata feed asks, as the agency publishes them (fetch-sources.md section 1). */
 export function socrataUrls(source: SocrataSource) {
@@ -26,15 +26,14 @@ export function socrataUrls(source: SocrataSource) {
 export async function fetchSocrata(source: SocrataSource, context: FetchContext): Promise<Fetched> {
   const urls = socrataUrls(source);
   const metadata = (await fetchJson(urls.metadata, context)) as { rowsUpdatedAt?: unknown };
-  const updated = typeof metadata.rowsUpdatedAt === "number" ? String(metadata.rowsUpdatedAt) : undefined;
-  const said = (at: string) => utcMinute(Number(at) * 1000);
-  if (updated !== undefined && updated === context.previous.rowsUpdatedAt) {
-    return {
-      kind: "unchanged",
-      detail: `its rows were last updated ${said(updated)}, as at the last check`,
-      validators: context.previous,
-    };
-  }
+  const signal: DateSignal = {
+    name: "rowsUpdatedAt",
+    value: typeof metadata.rowsUpdatedAt === "number" ? String(metadata.rowsUpdatedAt) : undefined,
+    toMs: (seconds) => Number(seconds) * 1000,
+    subject: "its rows were",
+  };
+  const unchanged = unchangedSince(signal, context.previous);
+  if (unchanged) return unchanged;
 
   const counted = (await fetchJson(urls.count, context)) as { count?: unknown }[];
   const expected = Number(counted[0]?.count);
@@ -92,32 +91,17 @@ export async function fetchSocrata(source: SocrataSource, context: FetchContext)
     out.destroy();
     throw error;
   }
-  const sha256 = hash.digest("hex");
-  if (rows !== expected) {
-    const error = new IncompleteDownload(
-      urls.page(0),
-      `${source.site}/resource/${source.dataset} gave ${rows.toLocaleString("en-US")} rows where it reports ` +
-        `${expected.toLocaleString("en-US")}: the download is incomplete (or the data set changed while it was read).`,
-    );
-    error.rejected = { file, sha256, bytes: out.bytesWritten };
-    throw error;
-  }
-  const validators = { ...(updated ? { rowsUpdatedAt: updated } : {}), sha256 };
-  if (updated === undefined && sha256 === context.previous.sha256) {
-    return { kind: "unchanged", detail: "its rows are the same as at the last check", validators };
-  }
-  return {
-    kind: "fetched",
-    file,
-    sha256,
-    importFile: file,
-    url: urls.page(0),
-    validators,
-    ...(updated ? { asOf: new Date(Number(updated) * 1000).toISOString().slice(0, 10) } : {}),
-    detail:
-      updated === undefined
-        ? `its ${rows.toLocaleString("en-US")} rows differ from the last check`
-        : `its rows were updated ${said(updated)}` +
-          (context.previous.rowsUpdatedAt ? ` (last check: ${said(context.previous.rowsUpdatedAt)})` : ""),
-  };
+  return pagedData(
+    {
+      url: urls.page(0),
+      file,
+      sha256: hash.digest("hex"),
+      bytes: out.bytesWritten,
+      rows,
+      reported: expected,
+      where: `${source.site}/resource/${source.dataset}`,
+    },
+    signal,
+    context.previous,
+  );
 }
