@@ -361,6 +361,7 @@ describe("a fault of an agency leaves its state's records served and says why", 
       /answered 500/,
     ],
     ["a slow answer", [{ kind: "stall" }, { kind: "stall" }], /sent nothing for 300 ms/],
+    ["a 403 (a retired data set)", [{ kind: "status", status: 403 }], /answered 403.* may be retired or moved/],
     ["no answer", [{ kind: "silent" }, { kind: "silent" }], /sent nothing for 300 ms/],
   ];
 

@@ -9,7 +9,13 @@ import { SourceFileError } from "../import/source-adapter.ts";
 import { createFeedChecksRepo, type FeedOutcome } from "../store/feed-checks-repo.ts";
 import type { Db } from "../store/open-database.ts";
 import { createRefusalsRepo } from "../store/refusals-repo.ts";
-import { DownloadError, HtmlInsteadOfData, IncompleteDownload, TruncatedDownload } from "./download-errors.ts";
+import {
+  DownloadError,
+  HtmlInsteadOfData,
+  HttpStatusError,
+  IncompleteDownload,
+  TruncatedDownload,
+} from "./download-errors.ts";
 import type { FeedDefinition, FetchContext } from "./feed-definition.ts";
 import { FEEDS } from "./feeds.ts";
 import { fetchFeed } from "./fetch-feed.ts";
@@ -132,6 +138,13 @@ export async function syncFeeds(db: Db, options: SyncOptions): Promise<FeedRepor
         }
         refuse(basename(new URL(error.url).pathname) || error.url, sha256, error.message);
         report("refused", error.message);
+      } else if (error instanceof HttpStatusError && error.status === 403) {
+        // fetch-sources.md: Socrata answers 403 for a retired data set; mass.gov's and njoag.gov's firewalls turn some clients away.
+        report(
+          "failed",
+          `${error.message} The agency turned the request away: the data set may be retired or moved ` +
+            `(check the agency's catalog), or its firewall refuses this client (see SYNC_USER_AGENT).`,
+        );
       } else if (error instanceof DownloadError) {
         report("failed", error.message);
       } else {
