@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
-import { openDatabase } from "../store/open-database.ts";
+import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
 import { FEEDS } from "../sync/feeds.ts";
 import { withOrigin } from "../sync/http-client.ts";
 import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../sync/run-sync.ts";
@@ -85,8 +85,9 @@ async function syncOnce(): Promise<number> {
     }
     throw error;
   }
-  const opened = openDatabase(db, { create: true });
+  let opened: Db | undefined;
   try {
+    opened = openDatabase(db, { create: true });
     console.log(`sync of ${db} at ${new Date().toISOString()}${values.origin ? ` from ${values.origin}` : ""}`);
     const reports = await syncFeeds(opened, {
       archive: join(dirname(db), "archive"),
@@ -97,8 +98,13 @@ async function syncOnce(): Promise<number> {
     });
     console.log(summary(reports));
     return reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
+  } catch (error) {
+    // A database this version cannot write (a newer store's), or one that is no database: say so, let the lock go.
+    if (!(error instanceof DatabaseFileError)) throw error;
+    console.error(`error: ${error.message}`);
+    return 1;
   } finally {
-    opened.close();
+    opened?.close();
     release();
   }
 }

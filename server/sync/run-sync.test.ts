@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -144,7 +145,7 @@ async function setup() {
 
 const outcomes = (reports: FeedReport[]) => Object.fromEntries(reports.map((r) => [r.feed, r.outcome]));
 
-describe("a sync against the agencies' replay", { timeout: 30_000 }, () => {
+describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
   it("loads every feed the first time; the second time asks only whether each changed, and changes nothing", async () => {
     const { replay, sync, lines, states, served } = await setup();
     const first = await sync();
@@ -233,7 +234,7 @@ describe("a sync against the agencies' replay", { timeout: 30_000 }, () => {
   });
 });
 
-describe("a fault of an agency leaves its state's records served and says why", { timeout: 30_000 }, () => {
+describe("a fault of an agency leaves its state's records served and says why", { timeout: 60_000 }, () => {
   const refusals: [string, (replay: AgencyReplay) => void, RegExp, boolean][] = [
     [
       "an HTML page with status 200 where the zip was",
@@ -279,6 +280,8 @@ describe("a fault of an agency leaves its state's records served and says why", 
     expect(state.records).toBe(2000);
     expect(state.feeds![0]).toMatchObject({ outcome: "refused", detail: expect.stringMatching(reason) as string });
     expect(state.last_refusal).toMatchObject({ reason: expect.stringMatching(reason) as string });
+    // Named as a person finds it, not by the sync's temporary folder.
+    expect(`${state.last_refusal!.reason} ${state.feeds![0]!.detail}`).not.toContain(tmpdir());
     if (archived) {
       const kept = existsSync(join(archive, "ca-abc-export")) ? readdirSync(join(archive, "ca-abc-export")) : [];
       expect(kept.some((name) => name.startsWith(state.last_refusal!.sha256))).toBe(true);
@@ -343,6 +346,7 @@ describe("a fault of an agency leaves its state's records served and says why", 
     expect(state.records).toBe(3000);
     expect(state.feeds![0]).toMatchObject({ outcome: "refused" });
     expect(state.last_refusal!.reason).toMatch(reason);
+    expect(`${state.last_refusal!.reason} ${state.feeds![0]!.detail}`).not.toContain(tmpdir());
 
     replay.publishSocrata(ny.source as SocrataSource, fixtures.nySmallCsv, NY_UPDATED + 2 * 86_400);
     const [next] = await sync(["ny"]);
@@ -391,7 +395,7 @@ describe("a fault of an agency leaves its state's records served and says why", 
   });
 });
 
-describe("a sync against an origin that never gives data", { timeout: 30_000 }, () => {
+describe("a sync against an origin that never gives data", { timeout: 60_000 }, () => {
   async function origin(answer: (res: ServerResponse) => void) {
     const server: Server = createServer((_, res) => answer(res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -107,13 +107,17 @@ export async function syncFeeds(db: Db, options: SyncOptions): Promise<FeedRepor
           maxShrink: options.maxShrink,
           asOf: fetched.asOf,
           now,
+          shownAs: basename,
         });
       } catch (error) {
         if (!(error instanceof SourceFileError)) throw error;
         // The import records its own refusals (a shrink, no usable row); an unreadable file or an unknown layout is
         // refused here, naming the copy kept.
-        if (!(error instanceof ImportRefusedError)) refuse(basename(fetched.file), fetched.sha256, error.message);
-        report("refused", `${fetched.detail}, but the file was refused (kept as ${archived}): ${error.message}`);
+        const reason = error.message.replaceAll(`${dir}/`, "");
+        if (!(error instanceof ImportRefusedError)) refuse(basename(fetched.file), fetched.sha256, reason);
+        // /v2/states shows this sentence: the archive's own name for the copy, not the server's folders.
+        const kept = `${adapter.name}/${basename(archived)}`;
+        report("refused", `${fetched.detail}, but the file was refused (kept in the archive as ${kept}): ${reason}`);
         continue;
       }
       const file = imported.files[0]!;
