@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
@@ -77,6 +78,8 @@ try {
 async function syncOnce(): Promise<number> {
   let release: () => void;
   try {
+    // The lock sits beside the database, which may not be made yet.
+    mkdirSync(dirname(db), { recursive: true });
     release = takeSyncLock(db);
   } catch (error) {
     if (error instanceof SyncLockedError) {
