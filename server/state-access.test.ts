@@ -75,6 +75,9 @@ describe("GET /v2/states: the states this key can read", () => {
             records: 1,
           },
         ],
+        // Nothing syncs this state and nothing was refused.
+        feeds: [],
+        last_refusal: null,
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { caAbc } from "./ca-abc/adapter.ts";
+import { caAbcExport } from "./ca-abc/export-adapter.ts";
 import { coLed } from "./co-led/adapter.ts";
 import { dcAbra } from "./dc-abra/adapter.ts";
 import { kyAbc } from "./ky-abc/adapter.ts";
@@ -19,6 +20,7 @@ export const SOURCE_ADAPTERS: readonly SourceAdapter[] = [
   maAbcc,
   njAbc,
   caAbc,
+  caAbcExport,
   dcAbra,
   gaDor,
   kyAbc,

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LicenseSchema } from "../../src/contract/license.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -252,7 +253,7 @@ describe("importSource", () => {
     await seedDemoNy();
     const empty = activeList("no-numbers.csv", [activeRow("", "X", "01/01/2010")]);
     await expect(importSource(db, nySla, [empty])).rejects.toThrow(
-      `${empty}: has no usable row: all 1 were skipped: no license number (1). The state's existing data was left as it was.`,
+      `${basename(empty)}: has no usable row: all 1 were skipped: no license number (1). The state's existing data was left as it was.`,
     );
     expect(coverage("ny")).toMatchObject({ records: 1, sources: [{ title: "Generated demo licenses" }] });
     expect(db.prepare("SELECT count(*) FROM datasets WHERE status <> 'live'").pluck().get()).toBe(0);

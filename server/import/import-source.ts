@@ -38,6 +38,8 @@ export interface ImportOptions {
   maxShrink?: number;
   /** Go ahead whatever share stops being served: the agency's list really shrank. */
   acceptShrink?: boolean;
+  /** How a refusal names a file (a sync's download sits in a temporary folder): default, its name without its folder. */
+  shownAs?: (path: string) => string;
 }
 
 /** What one file became. */
@@ -102,6 +104,7 @@ export async function importSource(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const now = options.now ?? (() => new Date());
+  const shown = options.shownAs ?? ((path: string) => basename(path));
   if (paths.length === 0) throw new SourceFileError("no files given to import");
   const sizes = await Promise.all(paths.map(fileSize));
   const totalBytes = sizes.reduce((a, b) => a + b, 0);
@@ -217,7 +220,7 @@ export async function importSource(
         onRow,
       });
       if (read.observations.length === 0)
-        throw refuse([{ path, sha256 }], noUsableRows(path, read.rowsRead, read.skips));
+        throw refuse([{ path, sha256 }], noUsableRows(shown(path), read.rowsRead, read.skips));
       const sourceId = sources.begin(
         {
           state: adapter.state,
@@ -292,8 +295,8 @@ export async function importSource(
         shrinkReason(
           shrink,
           adapter.state,
-          // The page and the summary name the file, not where an operator happened to keep it.
-          read.map((f) => basename(f.path)),
+          // The page and the summary name the file, not where an operator or a sync happened to keep it.
+          read.map((f) => shown(f.path)),
           maxShrink,
         ),
       );

@@ -112,7 +112,7 @@ describe("the shrink guard", () => {
     expect(createRefusalsRepo(db).list("ma")).toEqual([
       expect.objectContaining({
         file: "ma-empty.csv",
-        reason: `${empty}: has no data rows. The state's existing data was left as it was.`,
+        reason: `${basename(empty)}: has no data rows. The state's existing data was left as it was.`,
       }),
     ]);
   });

@@ -1,5 +1,8 @@
 /** Why a download failed, one class per kind, each naming the URL in a sentence a person understands. */
 export class DownloadError extends Error {
+  /** What came, kept beside the download's target when the client was asked to keep a refused body. */
+  rejected?: { file: string; sha256: string; bytes: number };
+
   constructor(
     readonly url: string,
     message: string,
@@ -80,3 +83,9 @@ function describe(error: unknown): string {
   const code = cause && "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
   return [error.message, cause?.message, code].filter(Boolean).join(": ");
 }
+
+/** A download that came whole but is not the whole data set: fewer rows than the API reports, a broken zip. */
+export class IncompleteDownload extends DownloadError {}
+
+/** An API that answered 200 with an error in its body, as ArcGIS does. */
+export class ApiAnswerError extends DownloadError {}

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { setTimeout as sleep } from "node:timers/promises";
 import packageJson from "../../package.json" with { type: "json" };
+import { sha256Of } from "../import/readers/source-file.ts";
 import {
   DownloadError,
   DownloadTimeout,
@@ -37,6 +38,11 @@ export interface DownloadOptions {
   maxWaitMs?: number;
   /** An index page is HTML; a data file never is. Default false. */
   allowHtml?: boolean;
+  /**
+   * A web page or a cut body is kept at `<to>.rejected` (and named in the error's `rejected`), so that a refusal
+   * can point at what came. Default false: nothing is kept.
+   */
+  keepRejected?: boolean;
 }
 
 export type DownloadResult =
@@ -166,7 +172,9 @@ async function attemptOnce(
       throw statusError(url, response);
     }
     const contentType = response.headers.get("content-type") ?? undefined;
-    if (!options.allowHtml && contentType && /^\s*(text\/html|application\/xhtml)/i.test(contentType)) {
+    const htmlByType =
+      !options.allowHtml && contentType !== undefined && /^\s*(text\/html|application\/xhtml)/i.test(contentType);
+    if (htmlByType && !options.keepRejected) {
       await response.body?.cancel();
       throw new HtmlInsteadOfData(url);
     }
@@ -193,15 +201,24 @@ async function attemptOnce(
             bytes += chunk.length;
             yield chunk;
           }
-          if (!options.allowHtml && startsLikeHtml(head)) throw new HtmlInsteadOfData(url);
+          if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) throw new HtmlInsteadOfData(url);
         },
         createWriteStream(partial),
       );
       if (expected !== undefined && bytes !== expected) throw new TruncatedDownload(url, bytes, expected);
       await rename(partial, options.to);
     } catch (error) {
-      await rm(partial, { force: true });
-      throw failure(error, bytes, expected);
+      const failed = failure(error, bytes, expected);
+      if (options.keepRejected && (failed instanceof HtmlInsteadOfData || failed instanceof TruncatedDownload)) {
+        const file = `${options.to}.rejected`;
+        const kept = await rename(partial, file).then(
+          () => true,
+          () => false,
+        );
+        // What reached the disk, which a broken pipeline may have left short of what was hashed.
+        if (kept) failed.rejected = { file, sha256: await sha256Of(file), bytes: (await stat(file)).size };
+      } else await rm(partial, { force: true });
+      throw failed;
     }
     return {
       kind: "downloaded",

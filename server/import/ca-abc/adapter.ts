@@ -45,7 +45,7 @@ import { SourceFileError } from "../source-adapter.ts";
 import type { SourceAdapter } from "../source-adapter.ts";
 
 /** ABC status words with a plain meaning; the others (REVPEN, R64B, DEPREV, ...) are kept, lower-cased. */
-const STATUSES: StatusTable = {
+export const STATUSES: StatusTable = {
   ACTIVE: "active",
   PEND: "pending",
   PENDING: "pending",

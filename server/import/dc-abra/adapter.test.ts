@@ -8,6 +8,9 @@ import { sourceFile } from "../readers/source-file.ts";
 import { addressFromParts, addressFromText } from "./address.ts";
 import { dcAbra, UNSTATED_STATUS } from "./adapter.ts";
 import { listDate } from "./list-date.ts";
+import { writeFileSync } from "node:fs";
+import Papa from "papaparse";
+import { dcLayerFeatures, realRecords } from "../../testing/agency-files.ts";
 
 /** The 16 lists, oldest first, with the as-of each must have and how it is known. */
 const LISTS: [path: string, asOf: string, asOfFrom: string][] = [
@@ -345,4 +348,25 @@ describe("importing the DC lists", () => {
     expect(served("ABRA-072284")).toBeNull();
     expect(older.records).toBe(1926);
   }, 60_000);
+});
+
+describe("dc-abra, the layer on DC GIS a sync fetches, a layout we hold no real file of", () => {
+  const temp = tempFolder();
+  afterAll(() => temp.done());
+
+  it("reads our real records written as the layer's features, with their expiry", async () => {
+    const real = await realRecords("dc-abra", "dc/DistrictABCLicenseeList842016.xls");
+    const features = dcLayerFeatures(real, Date.parse("2026-05-14T12:00:00Z"));
+    const path = temp.path("alcohol-license-business-locations.csv");
+    writeFileSync(path, Papa.unparse(features, { newline: "\n" }));
+    const read = await readAll(dcAbra, [path], { asOf: "2026-05-14" });
+    expect(read.files[0]!.skips.list()).toEqual([]);
+    expect(read.records.size).toBe(real.length);
+    for (const record of real) {
+      expect(read.records.get(record.license)!.record).toEqual({
+        ...record,
+        dates: { dc: { ...record.dates.dc!, expires: "2027-09-30" } },
+      });
+    }
+  });
 });

@@ -23,7 +23,11 @@
  * | details.type          | the establishment type Description names, in the later lists' words (license-kind.ts): Retailer A → Retail - Liquor Store, Retailer B → Retail - Grocery, CR/DR → Restaurant, CT → Tavern, CN → Nightclub, CH → Hotel, CX Club → Club, CX Multipurpose → Multipurpose, CX Marine Vessel → Marine Vessel, CX Arena → Arena, Caterer → Caterer; "" where it names none (Retailer CX 03, Retailer D) | Establishment Type / Type / TYPE / Description, words rejoined ("Retail ‐ Liquor\nStore" → Retail - Liquor Store); a caterer's "None" → Caterer |
  * | details.description   | the license as the statute names it, from class and type: "Retailer C/R (Restaurant)", "Retailer A (Retail - Liquor Store)", "Wholesaler A", "Caterer"; the 2005-2010 fee category (the 01 of "Retailer CR 01") is not kept: later lists do not give it | same |
  *
- * Not used: Ward, ANC, PSA, V/A, Endorsements (a list of endorsements, not a license field).
+ * The District's layer on DC GIS (ArcGIS, what a sync fetches: fetch.ts) has LICENSE, APPLICANT, TRADE_NAME, STATUS,
+ * CLASS, TYPE, ADDRESS and ZIPCODE, read as the 2011-2016 lists' columns, and EXPIRATION_DATE (milliseconds since
+ * 1970) as dates.expires, the only date ABCA publishes there. As of: the layer's last edit, given by the sync.
+ *
+ * Not used: Ward, ANC, PSA, V/A, Endorsements, the layer's BREW_PUB, LATITUDE, LONGITUDE and EDITED (a list of endorsements, not a license field).
  * Rows: the October 2011 list repeats its header as its last row (a skip). The August 2013 list was
  * made from a PDF: names and descriptions come wrapped over lines, and cut at the cell's second line
  * ("Capitol City\nBrewing" for Capitol City Brewing Company, LLC); what it gives is kept, rejoined
@@ -58,6 +62,7 @@ const STATUSES: Readonly<Record<string, string>> = {
 export const DC_REPAIRS = {
   noStatus: "no Status: status left empty",
   numberPrefix: "characters run into the license number before ABRA (6BABRA-082432) dropped",
+  epochDate: "EXPIRATION_DATE is not a date in milliseconds: left empty",
   cutName:
     "trade name or owner runs onto a second line, where the August 2013 list (made from a PDF) cuts names: kept as given, perhaps cut short",
 } as const;
@@ -78,7 +83,8 @@ type Role =
   | "unit"
   | "quadrant"
   | "cityState"
-  | "zip";
+  | "zip"
+  | "expires";
 
 /**
  * A layout of the list: its header's name for each role it has; the mapping follows from which it
@@ -133,16 +139,45 @@ function abraList<K extends Role>(
         state: "dc",
         status: has("status") ? statusOf(text("status"), row) : UNSTATED_STATUS,
         address,
-        dates: { effective: null, expires: null, issued_original: null, issued_latest: null },
+        dates: {
+          effective: null,
+          expires: has("expires") ? epochDate(text("expires"), row) : null,
+          issued_original: null,
+          issued_latest: null,
+        },
         details: { class: kind.class, description: describeKind(kind), type: kind.type },
       };
     },
   });
 }
 
+/** An ArcGIS date (milliseconds since 1970, UTC) as the day it falls on; not one: null, with a repair. */
+function epochDate(text: string, row: Mends): string | null {
+  if (text === "") return null;
+  const ms = Number(text);
+  if (!Number.isFinite(ms)) {
+    row.repaired(DC_REPAIRS.epochDate);
+    return null;
+  }
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 // Most particular first: a layout matches a header that has all its columns, and some headers hold
 // all of another's (July 2015's holds August 2013's and April 2014's).
 const LAYOUTS = [
+  // What a sync fetches (fetch.ts): ABCA's layer on DC GIS, as fetch-sources.md section 7 documents it. We hold no
+  // real copy: tested on a fixture made from our real records in this layout (server/testing/agency-files.ts).
+  abraList("on DC GIS (ArcGIS layer 5, Alcohol License Business Locations)", {
+    license: "LICENSE",
+    owner: "APPLICANT",
+    trade: "TRADE_NAME",
+    status: "STATUS",
+    class: "CLASS",
+    type: "TYPE",
+    address: "ADDRESS",
+    zip: "ZIPCODE",
+    expires: "EXPIRATION_DATE",
+  }),
   abraList("with Street Type and State (Nov 2006)", {
     license: "License #",
     owner: "Applicant Name",

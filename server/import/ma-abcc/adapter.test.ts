@@ -5,6 +5,7 @@ import { ZIP_REPAIRS } from "../fields.ts";
 import { SourceFileError } from "../source-adapter.ts";
 import { sourceFile } from "../readers/source-file.ts";
 import { datesOf, readAll, sharedData, tempFolder } from "../adapter-test-helpers.ts";
+import { csvHead, maRetailXls } from "../../testing/agency-files.ts";
 
 const LIST = sharedData("ma/ma_license_list.csv");
 const temp = tempFolder();
@@ -150,6 +151,20 @@ describe("ma-abcc, hand-made files", () => {
     await expect(maAbcc.inspect(sourceFile(file))).rejects.toThrow(SourceFileError);
     await expect(maAbcc.inspect(sourceFile(file))).rejects.toThrow(
       /other\.csv: unknown layout[\s\S]*needs columns LICENSE_NO/,
+    );
+  });
+});
+
+describe("ma-abcc, the legacy .xls mass.gov publishes", () => {
+  it("reads the .xls as it reads our CSV of it", async () => {
+    const csv = temp.path("head.csv");
+    writeFileSync(csv, csvHead(readFileSync(sharedData("ma/ma_license_list.csv"), "utf8"), 500));
+    const xls = temp.path("abcc-active-retail-licenses.xls");
+    writeFileSync(xls, await maRetailXls(readFileSync(csv, "utf8")));
+    const [fromCsv, fromXls] = [await readAll(maAbcc, [csv]), await readAll(maAbcc, [xls])];
+    expect(fromXls.records.size).toBe(500);
+    expect([...fromXls.records.values()].map((r) => r.record)).toEqual(
+      [...fromCsv.records.values()].map((r) => r.record),
     );
   });
 });

@@ -1,6 +1,8 @@
 /**
  * `ma-abcc`: the Massachusetts ABCC "Active Retail Licenses" download, as CSV (Excel dates left
- * as serial numbers such as `46387.0`) or as the .xlsx itself.
+ * as serial numbers such as `46387.0`) or as the spreadsheet itself. mass.gov publishes a legacy
+ * .xls (what a sync fetches: fetch.ts); we hold no real copy of it, only a CSV saved from it, so the
+ * .xls is tested on one written from that CSV's rows (server/testing/agency-files.ts).
  *
  * | field                 | column                                                                 |
  * |-----------------------|------------------------------------------------------------------------|

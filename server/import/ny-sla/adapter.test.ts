@@ -5,6 +5,7 @@ import { ZIP_REPAIRS } from "../fields.ts";
 import { SourceFileError } from "../source-adapter.ts";
 import { sourceFile } from "../readers/source-file.ts";
 import { datesOf, readAll, sharedData, tempFolder } from "../adapter-test-helpers.ts";
+import { nyCurrentCsv, realRecords } from "../../testing/agency-files.ts";
 
 const ACTIVE = sharedData("ny/nyc_bars.csv");
 const APPLICATIONS = sharedData("ny/NYS_Liquor_Authority_New_Applications_Received.csv");
@@ -447,5 +448,23 @@ describe("ny-sla, hand-made files", () => {
     expect((error as Error).message).toContain(`${file}: unknown layout`);
     expect((error as Error).message).toContain("SLA list of active licenses: needs columns License Serial Number");
     expect((error as Error).message).toContain("Found: Permit, Name, Street");
+  });
+});
+
+describe("ny-sla, data.ny.gov's current active list (9s3h-dpkz), a layout we hold no real file of", () => {
+  it("reads our real records written in that layout as they were, less the second address line it has no column for", async () => {
+    const real = await realRecords("ny-sla", "ny/nyc_bars.csv");
+    const path = temp.path("9s3h-dpkz.csv");
+    writeFileSync(path, nyCurrentCsv(real));
+    const read = await readAll(nySla, [path]);
+    expect(read.files[0]!.skips.list()).toEqual([]);
+    expect(read.records.size).toBe(real.length);
+    for (const record of real) {
+      expect(read.records.get(record.license)?.record).toEqual({
+        ...record,
+        address: { ...record.address, line_2: null },
+      });
+    }
+    expect((await nySla.inspect(sourceFile(path))).layout).toBe("SLA current active licenses (data.ny.gov 9s3h-dpkz)");
   });
 });

@@ -36,7 +36,17 @@
  * | details.description     | License Type Name (ON-PREMISES LIQUOR)       | same                                  |
  * | details.type            | License Type Code (OP)                       | same                                  |
  *
- * Not used: agency zone office, certificate number, latitude/longitude. Dates are MM/DD/YYYY
+ * - current active list: data.ny.gov "Current Liquor Authority Active Licenses" (9s3h-dpkz), the list a sync
+ *   fetches (server/import/ny-sla/fetch.ts), as SODA's CSV gives it: its field names as the header. We hold no
+ *   real file of it: it is read as fetch-sources.md section 3 documents it, and tested on a fixture made from our
+ *   real records in that layout (server/testing/agency-files.ts). licensepermitid (license), legalname (owner),
+ *   dba (business; legalname if empty), class, type, description, actualaddressofpremises (line_1), city,
+ *   zipcode, premisescounty, originalissuedate, lastissuedate (issued_latest), effectivedate, expirationdate
+ *   (SODA's floating timestamps, 2013-01-30T00:00:00.000); status `active`; no line_2 or state column: the
+ *   state is NY unless the ZIP is another state's (that state, a repair), and a premises outside New York gets no
+ *   county, as in the other layouts.
+ *
+ * Not used: agency zone office, certificate number, latitude/longitude (georeference). Dates are MM/DD/YYYY
  * (ISO accepted too). A date the file leaves blank is null, never made up; one that cannot be read
  * is null too, with a repair.
  *
@@ -173,6 +183,69 @@ const statewideExtract: RosterLayout<keyof typeof EXTRACT_COLUMNS> = {
   },
 };
 
+const CURRENT_COLUMNS = {
+  license: "licensepermitid",
+  legalName: "legalname",
+  dba: "dba",
+  classCode: "class",
+  typeCode: "type",
+  typeName: "description",
+  address: "actualaddressofpremises",
+  city: "city",
+  zip: "zipcode",
+  county: "premisescounty",
+  originalIssue: "originalissuedate",
+  lastIssue: "lastissuedate",
+  effective: "effectivedate",
+  expiration: "expirationdate",
+};
+
+const currentList: RosterLayout<keyof typeof CURRENT_COLUMNS> = {
+  name: "SLA current active licenses (data.ny.gov 9s3h-dpkz)",
+  title: "Current Liquor Authority Active Licenses",
+  family: "active licenses",
+  coverage: (file) => activeListCoverage(file.records()),
+  datesBeforeExport: (record) => [record.dates.issued_original, record.dates.issued_latest],
+  columns: CURRENT_COLUMNS,
+  toValue(row) {
+    const legalName = row.text("legalName");
+    const written = row.text("zip");
+    const zipIn = zipStates(written);
+    const state = zipIn.length === 1 && !zipFitsState(written, "NY") ? zipIn[0]! : "NY";
+    if (state !== "NY") row.repaired(NY_REPAIRS.stateFromZip);
+    const county = state === "NY" ? row.text("county") : "";
+    const date = (key: "originalIssue" | "lastIssue" | "effective" | "expiration", label: string) =>
+      dateOrEmpty(row.value(key), label, DATE_FORMATS, row);
+    return {
+      license: licenseNumber(row.text("license")),
+      business: row.text("dba") || legalName,
+      owner: legalName,
+      phone: null,
+      state: "ny",
+      status: "active",
+      address: {
+        line_1: row.text("address"),
+        line_2: null,
+        city: row.text("city"),
+        county,
+        state,
+        zip: zipCode(written, state, row),
+      },
+      dates: {
+        effective: date("effective", "effective date"),
+        expires: date("expiration", "expiration date"),
+        issued_original: date("originalIssue", "original issue date"),
+        issued_latest: date("lastIssue", "last issue date"),
+      },
+      details: {
+        class: presentText(row.text("classCode")),
+        description: presentText(row.text("typeName")),
+        type: row.text("typeCode"),
+      },
+    };
+  },
+};
+
 export const NY_REPAIRS = {
   zipSplit: "ZIP split across the State and Zip columns: joined, state taken as NY",
   noState: "State is not a state's two-letter code: taken as NY, where the SLA licenses premises",
@@ -238,7 +311,7 @@ export const nySla = rosterAdapter({
   state: "ny",
   agency: "New York State Liquor Authority",
   description:
-    "NY SLA: the list of active licenses (whole, or the eight-column statewide extract), and the new applications list (imported as pending)",
+    "NY SLA: the list of active licenses (whole, data.ny.gov's current one, or the eight-column statewide extract), and the new applications list (imported as pending)",
   // The extract's columns are all in the whole list: it is tried last.
-  layouts: [activeList, applications, statewideExtract],
+  layouts: [activeList, currentList, applications, statewideExtract],
 });

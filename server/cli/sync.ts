@@ -1,0 +1,152 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
+import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
+import { FEEDS } from "../sync/feeds.ts";
+import { withOrigin } from "../sync/http-client.ts";
+import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../sync/run-sync.ts";
+import { SyncLockedError, takeSyncLock } from "../sync/sync-lock.ts";
+import { fail } from "./fail.ts";
+
+const USAGE = `Keeps the database current from the agencies: for each feed it knows, asks whether the agency
+published something new, fetches it only then, keeps it in the archive and imports it.
+
+usage: npm run sync -- --db FILE [--states ny,nj,...] [--origin URL] [--every HOURS] [--max-shrink PCT]
+
+  --db FILE         SQLite database to keep current (created when missing)
+  --states LIST     only these states' feeds (default: every feed)
+  --origin URL      ask this scheme and host instead of each agency's (the path and query stay): a local
+                    mirror, a corporate proxy, a test's replay server
+  --every HOURS     keep running and sync every HOURS hours (default: env SYNC_EVERY_HOURS, else once);
+                    0: once. Stop it with SIGTERM or SIGINT
+  --max-shrink PCT  refuse a list that would stop serving more than PCT% of a state's licenses (default
+                    ${DEFAULT_MAX_SHRINK}); a real shrink is then imported by hand with npm run import -- --accept-shrink
+  --help            this text
+
+Feeds:
+${FEEDS.map((f) => `  ${f.feed.padEnd(32)} ${agencyUrl(f)}`).join("\n")}
+
+One line per feed says what happened: unchanged, updated, refused (a web page, a cut or incomplete
+download, an unknown layout, no usable row, a shrink past the limit: recorded with its reason and
+its archived copy) or not checked (no answer, an error). The old records stay served on every fault.
+Exit code 1 when a feed was refused or not checked. Requests to one agency go one at a time, with
+time limits, retries on 429 and 5xx (honouring Retry-After), and the User-Agent SYNC_USER_AGENT.
+Two syncs of one database never run at once: a second says which process holds FILE.sync-lock.
+Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      db: { type: "string" },
+      states: { type: "string" },
+      origin: { type: "string" },
+      every: { type: "string" },
+      "max-shrink": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${USAGE}`);
+}
+const { values } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!values.db) fail("--db FILE is required: the SQLite database to keep current (see --help)");
+const db = values.db;
+const everyText = values.every ?? process.env.SYNC_EVERY_HOURS ?? "0";
+const every = Number(everyText);
+if (!/^\d+(\.\d+)?$/.test(everyText.trim())) fail(`--every must be a number of hours (0: once), not ${everyText}`);
+const maxShrink = values["max-shrink"] === undefined ? undefined : Number(values["max-shrink"]);
+if (maxShrink !== undefined && !(/^\d+(\.\d+)?$/.test(values["max-shrink"]!) && maxShrink <= 100))
+  fail(`--max-shrink must be a percentage from 0 to 100, not ${values["max-shrink"]}`);
+const states = values.states
+  ?.split(",")
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+try {
+  feedsFor(states);
+  withOrigin("https://example.org/", values.origin);
+} catch (error) {
+  fail((error as Error).message);
+}
+
+/** One sync under the lock; its exit code. */
+async function syncOnce(): Promise<number> {
+  let release: () => void;
+  try {
+    // The lock sits beside the database, which may not be made yet.
+    mkdirSync(dirname(db), { recursive: true });
+    release = takeSyncLock(db);
+  } catch (error) {
+    if (error instanceof SyncLockedError) {
+      console.error(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  let opened: Db | undefined;
+  try {
+    opened = openDatabase(db, { create: true });
+    console.log(`sync of ${db} at ${new Date().toISOString()}${values.origin ? ` from ${values.origin}` : ""}`);
+    const reports = await syncFeeds(opened, {
+      archive: join(dirname(db), "archive"),
+      origin: values.origin,
+      states,
+      maxShrink,
+      onFeed: (report) => console.log(formatFeedReport(report)),
+    });
+    console.log(summary(reports));
+    return reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
+  } catch (error) {
+    // A database this version cannot write (a newer store's), or one that is no database: say so, let the lock go.
+    if (!(error instanceof DatabaseFileError)) throw error;
+    console.error(`error: ${error.message}`);
+    return 1;
+  } finally {
+    opened?.close();
+    release();
+  }
+}
+
+function summary(reports: FeedReport[]): string {
+  const count = (outcome: FeedReport["outcome"]) => reports.filter((r) => r.outcome === outcome).length;
+  const parts = [
+    `${count("changed")} updated`,
+    `${count("unchanged")} unchanged`,
+    `${count("refused")} refused`,
+    `${count("failed")} not checked`,
+  ];
+  const none = count("changed") === 0 ? "; nothing in the database changed but the record of these checks" : "";
+  const faults =
+    count("refused") + count("failed") > 0 ? "; the refused and unchecked feeds' states keep their old records" : "";
+  return `${reports.length} feeds: ${parts.join(", ")}${none}${faults}.`;
+}
+
+if (every === 0) process.exit(await syncOnce());
+
+// Kept running: a sync now, then every `every` hours, until a signal. A sync under way finishes first.
+let stopping = false;
+let wake: (() => void) | undefined;
+const stop = () => {
+  stopping = true;
+  wake?.();
+};
+process.on("SIGTERM", stop).on("SIGINT", stop);
+while (!stopping) {
+  await syncOnce();
+  if (stopping) break;
+  const next = new Date(Date.now() + every * 3_600_000);
+  console.log(`next sync at ${next.toISOString()}`);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, every * 3_600_000);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+process.exit(0);
