@@ -108,28 +108,6 @@ function recordKeystrokeToPaint() {
       waiting.set(q, resolve);
       setTimeout(() => resolve(null), 5000);
     });
-  // Searches go over the app's socket once it is open (src/api/socket-transport.ts), by fetch before: each one's
-  // send and answer timed here, the answer before the app's own handler sees it.
-  const overSocket: { name: string | null; start: number; end: number }[] = [];
-  const sentAt = new Map<number, { path: string; at: number }>();
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      this.addEventListener("message", (event: MessageEvent<string>) => {
-        const end = performance.now();
-        const sent = sentAt.get((JSON.parse(event.data) as { id: number }).id);
-        if (!sent) return;
-        const name = new URL(sent.path, location.href).searchParams.get("name");
-        overSocket.push({ name, start: sent.at, end });
-      });
-    }
-    override send(data: string) {
-      const { id, path } = JSON.parse(data) as { id: number; path: string };
-      sentAt.set(id, { path, at: performance.now() });
-      super.send(data);
-    }
-  };
   let keyAt = 0;
   const seen = new Set<string>();
   addEventListener("keydown", (event) => (keyAt = event.timeStamp), true);
@@ -164,17 +142,14 @@ function recordKeystrokeToPaint() {
             const ms = performance.now() - started;
             // Where the time went: the search's round trip (with the provenance of its results), by Resource Timing.
             const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-            const fetched = resources.findLast(
+            const search = resources.findLast(
               (r) => r.name.includes("/v2/search-with-provenance?") && new URL(r.name).searchParams.get("name") === q,
             );
-            const search =
-              overSocket.findLast((s) => s.name === q) ??
-              (fetched && { start: fetched.startTime, end: fetched.responseEnd });
             marks.set(q, {
               ms,
-              search: search ? search.end - search.start : 0,
-              request: search ? search.start - started : 0,
-              toPage: search ? inPage - search.end : 0,
+              search: search ? search.responseEnd - search.startTime : 0,
+              request: search ? search.startTime - started : 0,
+              toPage: search ? inPage - search.responseEnd : 0,
               toFrame: frameAt - inPage,
               frame: performance.now() - frameAt,
             });

@@ -4,7 +4,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { buildWebApp } from "../server/web/web-app.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { start, stop, waitForHttp } from "./global-setup.ts";
-import { routeSearches } from "./search-traffic.ts";
 import { apiLicense, DEMO, telltaleWord } from "./service.ts";
 
 const dist = join(import.meta.dirname, "..", "dist");
@@ -74,7 +73,9 @@ test("a 429 says how long to wait, then the license page loads by itself", async
 
 test("a 429 says how long to wait, then the search runs again by itself", async ({ page }) => {
   let asked = 0;
-  await routeSearches(page, () => Promise.resolve(asked++ === 0 ? tooMany(2) : undefined));
+  await page.route("**/v2/search-with-provenance?*", (route) =>
+    asked++ === 0 ? route.fulfill(tooMany(2)) : route.continue(),
+  );
   await page.goto("/?state=ny&by=name&q=inc");
   await expect(page.getByRole("alert")).toContainText("Wait 2 seconds");
   await expect(results(page).getByRole("link").first()).toBeVisible({ timeout: 5_000 });

@@ -1,5 +1,4 @@
 import { expect, test as base, type Page } from "@playwright/test";
-import { routeSocketSearches } from "./search-traffic.ts";
 
 // A page opened from a link must not jump under the clerk's cursor as its record, verdict or results arrive:
 // the layout shifts the browser reports (what Lighthouse sums as CLS) stay within 0.02. On the real exports
@@ -35,11 +34,6 @@ async function arriveSlowly(page: Page) {
   await page.route("**/v2/**", async (route) => {
     await after(route.request().url().endsWith("/v2/states") ? 900 : 400);
     await route.continue();
-  });
-  // A search that goes by the page's socket arrives as late as one by fetch.
-  await routeSocketSearches(page, async () => {
-    await after(400);
-    return undefined;
   });
   await page.route("**/api/watchlist/**", async (route) => {
     await after(900);

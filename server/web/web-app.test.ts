@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
@@ -177,62 +176,6 @@ describe("forwarding /v2", () => {
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(res.headers["x-internal"]).toBeUndefined();
     expect(res.json()).toMatchObject({ status: 429, detail: "slow down" });
-  });
-});
-
-describe("the page's socket", () => {
-  /** An app server listening, and a socket to it as a page of `origin` (given the server's address) opens one. */
-  async function socketTo(originOf?: (base: string) => string) {
-    const app = await webApp();
-    const base = await app.listen({ host: "127.0.0.1", port: 0 });
-    const origin = originOf?.(base);
-    const socket = new WebSocket(`${base.replace("http", "ws")}/api/socket`, { headers: origin ? { origin } : {} });
-    const opened = await new Promise<number>((resolve) => {
-      socket.once("open", () => resolve(101));
-      socket.once("unexpected-response", (_req, res) => resolve(res.statusCode!));
-    });
-    return { base, socket, opened };
-  }
-  type Answer = { id: number; status: number; headers: Record<string, string>; body: string };
-  const ask = (socket: WebSocket, message: unknown) =>
-    new Promise<Answer>((resolve) => {
-      socket.once("message", (data: Buffer) => resolve(JSON.parse(data.toString("utf8")) as Answer));
-      socket.send(JSON.stringify(message));
-    });
-
-  it("forwards a /v2 request with the key and answers it under the page's id, errors and their headers included", async () => {
-    const { socket, opened } = await socketTo();
-    expect(opened).toBe(101);
-    const ok = await ask(socket, { id: 7, path: "/v2/search-with-provenance?state=ny&name=dead%20rabbit" });
-    expect(ok).toMatchObject({ id: 7, status: 200, body: JSON.stringify({ data: null }) });
-    expect(seen.findLast((s) => s.url.startsWith("/v2/search-with-provenance"))).toMatchObject({
-      url: "/v2/search-with-provenance?state=ny&name=dead%20rabbit",
-      headers: { authorization: `Bearer ${KEY}` },
-    });
-    const limited = await ask(socket, { id: 8, path: "/v2/search?state=ny&name=a" });
-    expect(limited).toMatchObject({ id: 8, status: 429, headers: { "retry-after": "7" } });
-    expect(limited.headers["x-internal"]).toBeUndefined();
-    expect(JSON.parse(limited.body)).toMatchObject({ status: 429, detail: "slow down" });
-    // The same guards as over HTTP: nothing outside /v2, never the key in an answer.
-    const outside = await ask(socket, { id: 9, path: "/v2/../api/watchlist" });
-    expect(outside).toMatchObject({ id: 9, status: 404 });
-    const echo = await ask(socket, { id: 10, path: "/v2/echo" });
-    expect(echo.status).toBe(502);
-    expect(JSON.stringify(echo)).not.toContain(KEY);
-    socket.close();
-  });
-
-  it("closes on a message that is not a /v2 request, and refuses a page of another site", async () => {
-    const { socket } = await socketTo();
-    const closed = new Promise<number>((resolve) => socket.once("close", resolve));
-    socket.send("GET /v2/search");
-    expect(await closed).toBe(1003);
-
-    const same = await socketTo((base) => base);
-    expect(same.opened).toBe(101);
-    same.socket.close();
-    const other = await socketTo(() => "https://evil.example");
-    expect(other.opened).toBe(403);
   });
 });
 

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
-import { PROBLEM_CONTENT_TYPE } from "../../src/contract/problem.ts";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
 import { createAnswerCache, type CachedAnswer } from "./answer-cache.ts";
 import { pagePreloads } from "./page-preloads.ts";
-import { problemBody, registerPageSocket } from "./page-socket.ts";
 import { watchRoutes } from "./watchlist/watch-routes.ts";
 import type { WatchlistService } from "./watchlist/watchlist.ts";
 
@@ -104,12 +103,7 @@ export async function buildWebApp({
     },
   });
 
-  app.get("/v2/*", async (request, reply) => {
-    const answer = await forward(request.url, request.id, request.log);
-    for (const [name, value] of answer.headers) reply.header(name, value);
-    return reply.code(answer.status).send(answer.body);
-  });
-  await registerPageSocket(app, { forward, corsOrigins });
+  app.get("/v2/*", async (request, reply) => forward(request, reply));
   if (watchlist) {
     await app.register(watchRoutes(watchlist));
     app.addHook("onClose", () => watchlist.close());
@@ -128,24 +122,29 @@ export async function buildWebApp({
     return reply.code(404).type("text/plain").send("Not found");
   });
 
-  /** The service's answer to a `/v2` path and query, as the browser is to get it: over HTTP or the socket alike. */
-  async function forward(url: string, requestId: string, log: FastifyBaseLogger): Promise<ServiceAnswer> {
-    const problem = (status: 404 | 502 | 504, title: string, detail: string): ServiceAnswer => ({
-      status,
-      headers: [
-        ["content-type", PROBLEM_CONTENT_TYPE],
-        ["x-request-id", requestId],
-      ],
-      body: Buffer.from(problemBody(requestId, status, title, detail)),
-    });
+  function problem(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 404 | 502 | 504,
+    title: string,
+    detail: string,
+  ) {
+    const body: Problem = { type: "about:blank", title, status, detail, request_id: request.id };
+    return reply.code(status).type(PROBLEM_CONTENT_TYPE).header("x-request-id", request.id).send(JSON.stringify(body));
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
     // URL parsing resolves `..` and `%2e%2e`: the key must only ever go to the service's /v2.
-    const target = new URL(base + url);
+    const target = new URL(base + request.url);
     if (target.origin !== upstream.origin || !target.pathname.startsWith(upstream.pathname)) {
-      return problem(404, "Not Found", "There is no such path.");
+      return problem(request, reply, 404, "Not Found", "There is no such path.");
     }
     const cacheKey = cache && CACHEABLE.test(target.pathname) ? target.pathname + target.search : null;
     const hit = cacheKey === null ? undefined : cache?.get(cacheKey);
-    if (hit) return { ...hit.answer, headers: [...hit.answer.headers, ["age", String(hit.ageSeconds)]] };
+    if (hit) {
+      for (const [name, value] of hit.answer.headers) reply.header(name, value);
+      return reply.code(hit.answer.status).header("age", String(hit.ageSeconds)).send(hit.answer.body);
+    }
     // The bound covers the body too: a service that sends headers then stalls is as slow as one that never answers.
     const signal = AbortSignal.timeout(upstreamTimeoutMs);
     let answer: ServiceAnswer;
@@ -153,25 +152,34 @@ export async function buildWebApp({
       answer = await askService(pool, target, apiKey, signal);
     } catch (error) {
       if (signal.aborted) {
-        log.error({ err: error, reqId: requestId, timeoutMs: upstreamTimeoutMs }, "license service timed out");
+        request.log.error({ err: error, timeoutMs: upstreamTimeoutMs }, "license service timed out");
         const seconds = upstreamTimeoutMs / 1000;
         return problem(
+          request,
+          reply,
           504,
           "Gateway Timeout",
           `The license service did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`,
         );
       }
-      log.error({ err: error, reqId: requestId }, "license service unreachable");
-      return problem(502, "Bad Gateway", "The license service could not be reached.");
+      request.log.error({ err: error }, "license service unreachable");
+      return problem(request, reply, 502, "Bad Gateway", "The license service could not be reached.");
     }
     const { status, headers, body } = answer;
     // Whatever echoes the request back (a misconfigured LLS_BASE_URL) must not hand the key to a browser.
     if (body.includes(apiKey) || headers.some(([, value]) => value.includes(apiKey))) {
-      log.error({ status, reqId: requestId }, "license service answer held the API key: withheld");
-      return problem(502, "Bad Gateway", "The license service sent an answer that cannot be passed on.");
+      request.log.error({ status }, "license service answer held the API key: withheld");
+      return problem(
+        request,
+        reply,
+        502,
+        "Bad Gateway",
+        "The license service sent an answer that cannot be passed on.",
+      );
     }
     if (cacheKey !== null) cache?.set(cacheKey, answer);
-    return answer;
+    for (const [name, value] of headers) reply.header(name, value);
+    return reply.code(status).send(body);
   }
 
   return app;

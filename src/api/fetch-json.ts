@@ -1,15 +1,14 @@
 import { z } from "zod/mini";
 import { ProblemSchema } from "../contract/problem.ts";
 import { ApiError, kindOfStatus, parseRetryAfter } from "./api-error.ts";
-import type { Transport } from "./socket-transport.ts";
 
 /** GET a same-origin path and parse the body with the contract; every failure becomes an ApiError. */
 export async function fetchJson<S extends z.core.$ZodType>(
   path: string,
   schema: S,
-  { signal, transport }: { signal?: AbortSignal; transport?: Transport } = {},
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
-  const response = await request(path, { headers: { Accept: "application/json" }, signal }, transport);
+  const response = await request(path, { headers: { Accept: "application/json" }, signal });
   return parseBody(path, response, schema, signal);
 }
 
@@ -46,10 +45,10 @@ export async function sendJson<S extends z.core.$ZodType>(
 }
 
 /** The answer when it is a success; a failed connection or an error status as an ApiError. */
-async function request(path: string, init: RequestInit, transport: Transport = fetch): Promise<Response> {
+async function request(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await transport(path, init);
+    response = await fetch(path, init);
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError("network", "The license service could not be reached.", {}, { cause: error });

@@ -15,7 +15,6 @@ import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { isMissingExtension } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
-import { searchTransport } from "./socket-transport.ts";
 import { LicenseLists, nullsWithoutExtension } from "./license-lists.ts";
 import { historyPath, licensePath, listPath, provenancePath } from "./v2-paths.ts";
 
@@ -46,18 +45,14 @@ async function searchWithProvenance(client: QueryClient, query: SearchQuery, sig
   const params = new URLSearchParams({ state: query.state, [query.by]: query.q });
   if (client.getQueryData(WITHOUT_SEARCH_WITH_PROVENANCE) !== true) {
     try {
-      const path = `/v2/search-with-provenance?${params}`;
-      return (await fetchJson(path, SearchWithProvenanceResponseSchema, { signal, transport: searchTransport.request }))
+      return (await fetchJson(`/v2/search-with-provenance?${params}`, SearchWithProvenanceResponseSchema, { signal }))
         .data;
     } catch (error) {
       if (!isMissingExtension(error)) throw error;
       client.setQueryData(WITHOUT_SEARCH_WITH_PROVENANCE, true);
     }
   }
-  const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, {
-    signal,
-    transport: searchTransport.request,
-  });
+  const { data: licenses } = await fetchJson(`/v2/search?${params}`, SearchResponseSchema, { signal });
   if (licenses.length === 0) return { licenses, provenance: [] };
   const numbers = licenses.map((l) => l.license);
   const sourcesPath = listPath("provenance", query.state, numbers);

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
-import { searchTransport } from "../api/socket-transport.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { lastState } from "./last-state.ts";
@@ -14,8 +13,6 @@ import { SearchResults } from "./search-results.tsx";
 export function SearchPage() {
   const [params] = useSearchParams();
   const url = params.toString();
-  // The socket searches go by, open before the first keystroke.
-  useEffect(() => searchTransport.open(), []);
   const location = useLocation();
   const navigationType = useNavigationType();
   // A URL the form wrote as the clerk typed keeps the form, cursor and all; any other (Enter, Back, a link) sets it again.
