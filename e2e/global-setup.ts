@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { coRecentlyApproved } from "../server/import/co-led/fetch.ts";
+import { njRetailLicenseReport } from "../server/import/nj-abc/fetch.ts";
+import type { LinkedFileSource, SocrataSource } from "../server/sync/feed-definition.ts";
+import { njReportsPage, startAgencyReplay } from "../server/testing/agency-replay.ts";
 
 /**
  * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app and
@@ -37,6 +41,7 @@ export default async function globalSetup() {
     const realDb = join(dir, "real.sqlite");
     npm(["run", "import", "--", "--db", realDb, "--all", REAL_DATA]);
     importHalfOfMichigan(dir, realDb);
+    await syncFromReplay(realDb);
     const realKey = newKey(realDb, "all");
     npm(["run", "build"]);
 
@@ -85,6 +90,51 @@ function importHalfOfMichigan(dir: string, db: string): void {
     throw new Error(
       `the shrink guard did not refuse half of Michigan's list (${run.status}):\n${run.stderr}${run.stdout}`,
     );
+}
+
+/** When the replayed Colorado data set says it was last updated: 2026-11-20. */
+export const CO_ROWS_UPDATED_AT = Date.parse("2026-11-20T15:00:00Z") / 1000;
+const NJ_REPORT = "https://www.njoag.gov/wp-content/uploads/2026/11/RETAIL-LICENSE-REPORT-NOVEMBER-2026.xlsx";
+
+/**
+ * `npm run sync` as a deployment runs it, against a replay of two agencies: Colorado's data set serves its real
+ * list (a check that brings it in), and New Jersey's reports page links a report that comes back a web page (a
+ * check refused, New Jersey's records kept). What the Data page then says of both is the sync's own record.
+ */
+async function syncFromReplay(db: string): Promise<void> {
+  const replay = await startAgencyReplay();
+  try {
+    const coList = readFileSync(join(REAL_DATA, "co", "Recently_Approved_Liquor_Licenses_in_Colorado.csv"), "utf8");
+    replay.publishSocrata(coRecentlyApproved.source as SocrataSource, coList, CO_ROWS_UPDATED_AT);
+    const nj = njRetailLicenseReport.source as LinkedFileSource;
+    replay.publishPage(nj.page, njReportsPage([{ url: NJ_REPORT, label: "Retail License Report November 2026" }]));
+    replay.publishPage(NJ_REPORT, "<!DOCTYPE html><html><body><h1>Access denied</h1></body></html>");
+    // Not spawnSync: the replay answers from this process's event loop.
+    const run = await npmAsync(["run", "sync", "--", "--db", db, "--origin", replay.origin, "--states", "co,nj"]);
+    if (
+      run.code !== 1 ||
+      !/co-led\/recently-approved: updated/.test(run.stdout) ||
+      !/nj-abc.*refused/.test(run.stdout)
+    ) {
+      throw new Error(
+        `the sync against the replay did not update CO and refuse NJ (${run.code}):\n${run.stdout}${run.stderr}`,
+      );
+    }
+  } finally {
+    await replay.close();
+  }
+}
+
+function npmAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["--silent", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 function newKey(db: string, states: string): string {
