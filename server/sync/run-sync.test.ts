@@ -28,6 +28,7 @@ import {
 } from "../testing/agency-replay.ts";
 import type { Fault } from "../testing/replay-server.ts";
 import { tempService } from "../testing/temp-service.ts";
+import { createWatchlist } from "../web/watchlist/watchlist.ts";
 import type { FileSource, LinkedFileSource, SocrataSource } from "./feed-definition.ts";
 import { FEEDS } from "./feeds.ts";
 import { formatFeedReport, syncFeeds, type FeedReport, type SyncOptions } from "./run-sync.ts";
@@ -191,9 +192,21 @@ describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
     expect(JSON.stringify((await states()).map((s) => [s.state, s.records, s.sources]))).toBe(before);
   });
 
-  it("brings a changed list's change into the records and the license's history", async () => {
+  it("brings a changed list's change into the records, the license's history and the watchlist's next check", async () => {
     const { replay, sync, served, service } = await setup();
     await sync(["ny"]);
+    // The team watches the license through the service, as `npm run serve` does.
+    const { key } = await service.keyFor(["ny"]);
+    const baseUrl = await service.app.listen({ host: "127.0.0.1", port: 0 });
+    const watchlist = createWatchlist({
+      file: join(dirname(service.file), "watchlist.sqlite"),
+      service: { baseUrl, apiKey: key, requestsPerSecond: 1000 },
+      appUrl: "http://app.test",
+      checkEveryMs: null,
+      checkOnStart: false,
+    });
+    cleanups.unshift(() => watchlist.close());
+    expect(await watchlist.add([{ row: 1, state: "ny", license: "1268007" }])).toMatchObject({ added: 1 });
     const renamed = fixtures.nyRecords.map((r) =>
       r.license === "1268007" ? { ...r, business: "DEAD RABBIT GROCERY AND GROG" } : r,
     );
@@ -208,6 +221,11 @@ describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
       date: "2025-11-19",
       changes: [{ field: "business", from: "DEAD RABBIT TAVERN", to: "DEAD RABBIT GROCERY AND GROG" }],
     });
+    watchlist.check("schedule");
+    await watchlist.settled();
+    expect(watchlist.list().changes.map((c) => [c.license, c.field, c.from, c.to])).toEqual([
+      ["1268007", "business", "DEAD RABBIT TAVERN", "DEAD RABBIT GROCERY AND GROG"],
+    ]);
   });
 
   it("finds New Jersey's report under its new name at the month's turn", async () => {
