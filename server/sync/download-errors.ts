@@ -44,7 +44,7 @@ export class HtmlInsteadOfData extends DownloadError {
   constructor(url: string) {
     super(
       url,
-      `${url} sent a web page where a data file was expected (an error, sign-in or challenge page, or a moved file): nothing was kept.`,
+      `${url} sent a web page where a data file was expected (an error, sign-in or challenge page, or a moved file): nothing was loaded.`,
     );
   }
 }

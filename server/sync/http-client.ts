@@ -186,25 +186,42 @@ async function attemptOnce(
     const hash = createHash("sha256");
     let bytes = 0;
     let head = Buffer.alloc(0);
+    // A web page to be kept is read whole and written out before it is refused: thrown mid-pipeline, the bytes
+    // already written may never reach the file.
+    let html = false;
+    let broken: { error: unknown } | undefined;
+    const refuseHtml = () => {
+      if (!options.keepRejected) throw new HtmlInsteadOfData(url);
+      html = true;
+    };
     try {
       const body = response.body ? Readable.fromWeb(response.body as NodeReadableStream) : Readable.from([]);
       await pipeline(
         body,
         async function* (source: AsyncIterable<Uint8Array>) {
-          for await (const chunk of source) {
-            stillAlive();
-            if (!options.allowHtml && head.length < 512) {
-              head = Buffer.concat([head, chunk]);
-              if (head.length >= 512 && startsLikeHtml(head)) throw new HtmlInsteadOfData(url);
+          try {
+            for await (const chunk of source) {
+              stillAlive();
+              if (!options.allowHtml && head.length < 512) {
+                head = Buffer.concat([head, chunk]);
+                if (head.length >= 512 && startsLikeHtml(head)) refuseHtml();
+              }
+              hash.update(chunk);
+              bytes += chunk.length;
+              yield chunk;
             }
-            hash.update(chunk);
-            bytes += chunk.length;
-            yield chunk;
+          } catch (error) {
+            // A body broken off is kept as far as it came: the file is finished, then the break is thrown.
+            if (!options.keepRejected) throw error;
+            broken = { error };
+            return;
           }
-          if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) throw new HtmlInsteadOfData(url);
+          if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) refuseHtml();
         },
         createWriteStream(partial),
       );
+      if (broken) throw broken.error;
+      if (html) throw new HtmlInsteadOfData(url);
       if (expected !== undefined && bytes !== expected) throw new TruncatedDownload(url, bytes, expected);
       await rename(partial, options.to);
     } catch (error) {

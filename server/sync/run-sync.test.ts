@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -302,7 +303,12 @@ describe("a fault of an agency leaves its state's records served and says why", 
     expect(`${state.last_refusal!.reason} ${state.feeds![0]!.detail}`).not.toContain(tmpdir());
     if (archived) {
       const kept = existsSync(join(archive, "ca-abc-export")) ? readdirSync(join(archive, "ca-abc-export")) : [];
-      expect(kept.some((name) => name.startsWith(state.last_refusal!.sha256))).toBe(true);
+      const copy = kept.find((name) => name.startsWith(state.last_refusal!.sha256));
+      expect(copy).toBeDefined();
+      // The bytes as they came: what the refusal names is what was refused, not an empty file.
+      const bytes = readFileSync(join(archive, "ca-abc-export", copy!));
+      expect(bytes.length).toBeGreaterThan(0);
+      expect(createHash("sha256").update(bytes).digest("hex")).toBe(state.last_refusal!.sha256);
     }
 
     // The agency's next good file goes in.
