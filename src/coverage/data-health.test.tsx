@@ -123,6 +123,21 @@ describe("the Data page's updates", () => {
     );
   });
 
+  it("says a sync's refused download once: the feed points to the refused file, which gives the sentence", async () => {
+    answer = [
+      state("nj", "New Jersey", "2026-11-20 09:00:00.000000", {
+        feeds: [feed("refused", "2026-11-22 13:00:00.000000", null, REASON)],
+        last_refusal: refusal("2026-11-22 13:00:00.000000"),
+      }),
+    ];
+    renderPage();
+    const nj = await updates("New Jersey");
+    expect(nj.textContent!.split(REASON)).toHaveLength(2);
+    expect(nj.querySelector("li")!.textContent).toBe(
+      "⚠ Download refused 2 hours ago: the file and why are below. No check has brought new data yet.",
+    );
+  });
+
   it("shows a refused file with its reason, when, and that the records from before it are still served", async () => {
     answer = [
       state("mi", "Michigan", "2026-11-20 09:00:00.000000", {

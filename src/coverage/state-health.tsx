@@ -35,7 +35,14 @@ export function StateHealth({ coverage, now }: { coverage: StateCoverage; now: n
       {feeds?.length ? (
         <ul className="data-health__feeds">
           {feeds.map((feed) => (
-            <FeedLine key={feed.feed} feed={feed} now={now} named={feeds.length > 1} />
+            <FeedLine
+              key={feed.feed}
+              feed={feed}
+              now={now}
+              named={feeds.length > 1}
+              // The refused file below says the same sentence, with its file and what is still served: said once.
+              reasonBelow={standing !== null && feed.outcome === "refused" && feed.detail === standing.reason}
+            />
           ))}
         </ul>
       ) : null}
@@ -74,7 +81,17 @@ function When({ value, now }: { value: string; now: number }) {
   );
 }
 
-function FeedLine({ feed, now, named }: { feed: FeedHealth; now: number; named: boolean }) {
+function FeedLine({
+  feed,
+  now,
+  named,
+  reasonBelow,
+}: {
+  feed: FeedHealth;
+  now: number;
+  named: boolean;
+  reasonBelow: boolean;
+}) {
   const checked = <time dateTime={serviceInstant(feed.checked_at)}>{timeAgo(feed.checked_at, now)}</time>;
   const lastNew =
     feed.outcome === "changed" ? null : feed.changed_at ? (
@@ -95,7 +112,8 @@ function FeedLine({ feed, now, named }: { feed: FeedHealth; now: number; named: 
             <span aria-hidden="true">⚠ </span>
             {feed.outcome === "failed" ? "Check failed" : "Download refused"}
           </strong>{" "}
-          {checked}: {feed.detail}
+          {checked}
+          {reasonBelow ? ": the file and why are below." : `: ${feed.detail}`}
         </>
       )}
       {lastNew}
