@@ -98,5 +98,5 @@ export default tseslint.config(
       "@typescript-eslint/require-await": "off",
     },
   },
-  { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ["**/*.{js,mjs}"], extends: [tseslint.configs.disableTypeChecked] },
 );
