@@ -132,7 +132,7 @@ describe("the Data page's updates", () => {
     ];
     renderPage();
     const nj = await updates("New Jersey");
-    expect(nj.textContent!.split(REASON)).toHaveLength(2);
+    expect(nj.textContent.split(REASON)).toHaveLength(2);
     expect(nj.querySelector("li")!.textContent).toBe(
       "⚠ Download refused 2 hours ago: the file and why are below. No check has brought new data yet.",
     );
