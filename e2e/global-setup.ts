@@ -110,7 +110,19 @@ async function syncFromReplay(db: string): Promise<void> {
     replay.publishPage(nj.page, njReportsPage([{ url: NJ_REPORT, label: "Retail License Report November 2026" }]));
     replay.publishPage(NJ_REPORT, "<!DOCTYPE html><html><body><h1>Access denied</h1></body></html>");
     // Not spawnSync: the replay answers from this process's event loop.
-    const run = await npmAsync(["run", "sync", "--", "--db", db, "--origin", replay.origin, "--states", "co,nj"]);
+    const run = await npmAsync([
+      "run",
+      "sync",
+      "--",
+      "--db",
+      db,
+      "--origin",
+      replay.origin,
+      "--states",
+      "co,nj",
+      "--every",
+      "0",
+    ]);
     if (
       run.code !== 1 ||
       !/co-led\/recently-approved: updated/.test(run.stdout) ||

@@ -46,18 +46,20 @@ describe("npm run sync", { timeout: 120_000 }, () => {
       "usage: npm run sync -- --db FILE [--states ny,nj,...] [--origin URL] [--every HOURS] [--max-shrink PCT]",
     );
     expect(run.stdout).toContain("ny-sla/active-licenses           https://data.ny.gov/resource/9s3h-dpkz");
-    expect(run.stdout).toContain("--every HOURS     keep running and sync every HOURS hours");
+    expect(run.stdout).toContain(
+      "--every HOURS     keep running and sync every HOURS hours (default: env SYNC_EVERY_HOURS, else 6);",
+    );
   });
 
   it("syncs the feeds asked for from --origin, a line each, and the second time finds nothing new", async () => {
     const db = temp.path("co.sqlite");
-    const first = await runSync("--db", db, "--states", "co", "--origin", replay.origin);
+    const first = await runSync("--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
       /\nCO co-led\/recently-approved: updated: its rows were updated 2025-11-01 12:26 UTC: htyp-tqzh\.csv loaded, 1,157 licenses served as of 2025-11-01\n1 feeds: 1 updated, 0 unchanged, 0 refused, 0 not checked\.\n$/,
     );
-    const second = await runSync("--db", db, "--states", "co", "--origin", replay.origin);
+    const second = await runSync("--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(
       "CO co-led/recently-approved: unchanged: its rows were last updated 2025-11-01 12:26 UTC",
@@ -106,7 +108,7 @@ describe("npm run sync", { timeout: 120_000 }, () => {
     const db = temp.path("locked.sqlite");
     const release = takeSyncLock(db);
     try {
-      const run = await runSync("--db", db, "--states", "co", "--origin", replay.origin);
+      const run = await runSync("--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(`error: another sync of ${db} is running (pid ${process.pid}); this one did nothing.\n`);
       expect(run.stdout).toBe("");
@@ -116,7 +118,7 @@ describe("npm run sync", { timeout: 120_000 }, () => {
   });
 
   it("exits non-zero with a hint for wrong options", async () => {
-    const run = await runSync("--db", temp.path("x.sqlite"), "--states", "fl");
+    const run = await runSync("--db", temp.path("x.sqlite"), "--states", "fl", "--every", "0");
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("error: no feed is known for FL: a sync fetches NY, NJ, MA, CA, DC, CO\n");
   });

@@ -18,8 +18,8 @@ usage: npm run sync -- --db FILE [--states ny,nj,...] [--origin URL] [--every HO
   --states LIST     only these states' feeds (default: every feed)
   --origin URL      ask this scheme and host instead of each agency's (the path and query stay): a local
                     mirror, a corporate proxy, a test's replay server
-  --every HOURS     keep running and sync every HOURS hours (default: env SYNC_EVERY_HOURS, else once);
-                    0: once. Stop it with SIGTERM or SIGINT
+  --every HOURS     keep running and sync every HOURS hours (default: env SYNC_EVERY_HOURS, else 6);
+                    0: once, then exit. Stop a running one with SIGTERM or SIGINT
   --max-shrink PCT  refuse a list that would stop serving more than PCT% of a state's licenses (default
                     ${DEFAULT_MAX_SHRINK}); a real shrink is then imported by hand with npm run import -- --accept-shrink
   --help            this text
@@ -57,7 +57,8 @@ if (values.help) {
 }
 if (!values.db) fail("--db FILE is required: the SQLite database to keep current (see --help)");
 const db = values.db;
-const everyText = values.every ?? process.env.SYNC_EVERY_HOURS ?? "0";
+// Syncs run by themselves unless told otherwise: a worker started with no option keeps the data current.
+const everyText = values.every ?? process.env.SYNC_EVERY_HOURS ?? "6";
 const every = Number(everyText);
 if (!/^\d+(\.\d+)?$/.test(everyText.trim())) fail(`--every must be a number of hours (0: once), not ${everyText}`);
 const maxShrink = values["max-shrink"] === undefined ? undefined : Number(values["max-shrink"]);
