@@ -1,9 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { rename, rm, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { open, rename, rm, stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import packageJson from "../../package.json" with { type: "json" };
 import { sha256Of } from "../import/readers/source-file.ts";
@@ -186,41 +182,42 @@ async function attemptOnce(
     const hash = createHash("sha256");
     let bytes = 0;
     let head = Buffer.alloc(0);
-    // A web page to be kept is read whole and written out before it is refused: thrown mid-pipeline, the bytes
-    // already written may never reach the file.
+    // A body broken off, or a web page refused, is kept as far as it came.
     let html = false;
-    let broken: { error: unknown } | undefined;
     const refuseHtml = () => {
       if (!options.keepRejected) throw new HtmlInsteadOfData(url);
       html = true;
     };
     try {
-      const body = response.body ? Readable.fromWeb(response.body as NodeReadableStream) : Readable.from([]);
-      await pipeline(
-        body,
-        async function* (source: AsyncIterable<Uint8Array>) {
-          try {
-            for await (const chunk of source) {
-              stillAlive();
-              if (!options.allowHtml && head.length < 512) {
-                head = Buffer.concat([head, chunk]);
-                if (head.length >= 512 && startsLikeHtml(head)) refuseHtml();
-              }
-              hash.update(chunk);
-              bytes += chunk.length;
-              yield chunk;
-            }
-          } catch (error) {
-            // A body broken off is kept as far as it came: the file is finished, then the break is thrown.
-            if (!options.keepRejected) throw error;
-            broken = { error };
-            return;
+      // Reading starts before the file is open: a body stream that breaks off drops what is still queued in it.
+      const reader = response.body?.getReader();
+      const opening = open(partial, "w");
+      let broken: { error: unknown } | undefined;
+      // Read as fast as chunks come, written in order behind: a body stream that breaks off drops the chunks
+      // still queued in it, so none may wait there for a write to finish.
+      let writing: Promise<unknown> = opening;
+      try {
+        for (;;) {
+          const next = reader ? await reader.read() : { done: true as const, value: undefined };
+          if (next.done) break;
+          const chunk = next.value;
+          stillAlive();
+          if (!options.allowHtml && head.length < 512) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= 512 && startsLikeHtml(head)) refuseHtml();
           }
-          if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) refuseHtml();
-        },
-        createWriteStream(partial),
-      );
+          hash.update(chunk);
+          bytes += chunk.length;
+          writing = writing.then(async () => (await opening).write(chunk));
+        }
+      } catch (error) {
+        if (!options.keepRejected || error instanceof HtmlInsteadOfData) throw error;
+        broken = { error };
+      } finally {
+        await writing.finally(async () => (await opening).close());
+      }
       if (broken) throw broken.error;
+      if (htmlByType || (!options.allowHtml && startsLikeHtml(head))) refuseHtml();
       if (html) throw new HtmlInsteadOfData(url);
       if (expected !== undefined && bytes !== expected) throw new TruncatedDownload(url, bytes, expected);
       await rename(partial, options.to);
@@ -232,7 +229,7 @@ async function attemptOnce(
           () => true,
           () => false,
         );
-        // What reached the disk, which a broken pipeline may have left short of what was hashed.
+        // What reached the disk: the bytes that came, as they came.
         if (kept) failed.rejected = { file, sha256: await sha256Of(file), bytes: (await stat(file)).size };
       } else await rm(partial, { force: true });
       throw failed;
