@@ -189,12 +189,11 @@ async function attemptOnce(
       html = true;
     };
     try {
-      // Reading starts before the file is open: a body stream that breaks off drops what is still queued in it.
+      // A body stream that breaks off drops the chunks still queued in it, so none may wait there: reading starts
+      // before the file is open, and goes as fast as chunks come, written in order behind.
       const reader = response.body?.getReader();
       const opening = open(partial, "w");
       let broken: { error: unknown } | undefined;
-      // Read as fast as chunks come, written in order behind: a body stream that breaks off drops the chunks
-      // still queued in it, so none may wait there for a write to finish.
       let writing: Promise<unknown> = opening;
       try {
         for (;;) {
@@ -211,7 +210,11 @@ async function attemptOnce(
           writing = writing.then(async () => (await opening).write(chunk));
         }
       } catch (error) {
-        if (!options.keepRejected || error instanceof HtmlInsteadOfData) throw error;
+        if (!options.keepRejected || error instanceof HtmlInsteadOfData) {
+          // Given up on: the rest of the body is not waited for.
+          await reader?.cancel().catch(() => undefined);
+          throw error;
+        }
         broken = { error };
       } finally {
         await writing.finally(async () => (await opening).close());
