@@ -93,7 +93,7 @@ function importHalfOfMichigan(dir: string, db: string): void {
 }
 
 /** When the replayed Colorado data set says it was last updated: 2026-11-20. */
-export const CO_ROWS_UPDATED_AT = Date.parse("2026-11-20T15:00:00Z") / 1000;
+const CO_ROWS_UPDATED_AT = Date.parse("2026-11-20T15:00:00Z") / 1000;
 const NJ_REPORT = "https://www.njoag.gov/wp-content/uploads/2026/11/RETAIL-LICENSE-REPORT-NOVEMBER-2026.xlsx";
 
 /**
