@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { z } from "zod/mini";
 import { StatesResponseSchema } from "../src/contract/envelopes.ts";
 import { serviceInstant } from "../src/coverage/time-ago.ts";
-import { formatIsoDate } from "../src/shared/dates.ts";
+import { formatIsoDate } from "../src/contract/calendar-date.ts";
 import { liveSources, newestFirst } from "../src/shared/record-source.ts";
 
 // What a clerk sees of the team's coverage on the real state exports (E2E_REAL_*, see global-setup.ts).

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generateLicenses } from "../server/demo/generate-licenses.ts";
 import { licenseDates } from "../src/contract/license.ts";
-import { formatIsoDate as longDate, formatUpdatedAt } from "../src/shared/dates.ts";
+import { formatIsoDate as longDate } from "../src/contract/calendar-date.ts";
+import { formatUpdatedAt } from "../src/shared/dates.ts";
 import { apiLicense, apiStatus, DEMO } from "./service.ts";
 
 /** The text beside a label of the license page's facts: a value under the wrong label fails. */

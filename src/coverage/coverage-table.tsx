@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Source } from "../contract/envelopes.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { newestFirst } from "../shared/record-source.ts";
 import { bandWords, type StateAge } from "./data-age.ts";
 import { StateHealth } from "./state-health.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { License } from "../contract/license.ts";
-import { licenseVerdict } from "../shared/verdict.ts";
+import { licenseVerdict } from "../contract/verdict.ts";
 import { ageBand } from "./data-age.ts";
 
 const today = "2026-11-22";

@@ -1,8 +1,8 @@
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, type StateCode } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { newestFirst } from "../shared/record-source.ts";
-import { notCoveredReason } from "../shared/verdict.ts";
+import { notCoveredReason } from "../contract/verdict.ts";
 
 /**
  * How old a state's newest data is, in the bands the map shades. The first band ends where the verdict rule's does:

@@ -1,4 +1,5 @@
-import { daysUntil, formatIsoDate, localIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
+import { daysUntil, localIsoDate } from "../shared/dates.ts";
 
 /** How close an expiry date must be to get a notice. */
 const EXPIRY_NOTICE_DAYS = 60;

@@ -2,7 +2,7 @@ import { CODE_NOT_IN_TABLE, codeNames, statusGloss } from "../contract/decoding/
 import type { CodeKind, DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { HistoryChange, LicenseHistory } from "../contract/envelopes.ts";
 import { IsoDateSchema } from "../contract/license.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 
 type Field = HistoryChange["field"];
 

@@ -2,7 +2,8 @@ import { Fragment } from "react";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { HistoryEntry, LicenseHistory as History, Listing, Source } from "../contract/envelopes.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
-import { formatIsoDate, formatUpdatedAt } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
+import { formatUpdatedAt } from "../shared/dates.ts";
 import { changeWords, valuesWords } from "./history-words.ts";
 import type { HistoryAnswer } from "./with-history.tsx";
 

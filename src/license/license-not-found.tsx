@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { NearNumberOffer } from "../shared/near-number-offer.tsx";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";

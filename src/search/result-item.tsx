@@ -3,10 +3,10 @@ import type { Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import type { SearchField } from "../contract/search-query.ts";
 import { addressLines } from "../shared/address-lines.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { sourceLine } from "../shared/record-source.ts";
-import type { VerdictWord } from "../shared/verdict.ts";
+import type { VerdictWord } from "../contract/verdict.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { Highlight } from "./highlight.tsx";
 

@@ -10,7 +10,7 @@ import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { recordAsOf } from "../shared/record-source.ts";
-import { licenseVerdict } from "../shared/verdict.ts";
+import { licenseVerdict } from "../contract/verdict.ts";
 import { HighlightPattern, highlightPattern } from "./highlight.tsx";
 import { closeMatchWords } from "./close-match.ts";
 import { ResultItem } from "./result-item.tsx";

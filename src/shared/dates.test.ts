@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { daysUntil, formatIsoDate, formatLocalTime, formatUpdatedAt, localIsoDate } from "./dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
+import { daysUntil, formatLocalTime, formatUpdatedAt, localIsoDate } from "./dates.ts";
 
 const zone = process.env.TZ;
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { Provenance, Source, StateCoverage } from "../contract/envelopes.ts";
-import { formatIsoDate } from "./dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 
 /** "New York State Liquor Authority, data as of January 14, 2016": who says so, and as of when. */
 export function sourceLine(provenance: Provenance | null): string {

@@ -1,4 +1,4 @@
-import type { VerdictWord } from "./verdict.ts";
+import type { VerdictWord } from "../contract/verdict.ts";
 
 /**
  * The verdict's fixed word, and nothing else as text (copied or read aloud, it is the word). Its

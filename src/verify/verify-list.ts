@@ -7,7 +7,7 @@ import { normalizeText, words } from "../contract/normalize-text.ts";
 import { stateName } from "../contract/states.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
 import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
-import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
+import { licenseVerdict, notCoveredReason, type VerdictWord } from "../contract/verdict.ts";
 import type { ListRow } from "../shared/list-input.ts";
 import { sameName } from "./same-name.ts";
 

@@ -1,11 +1,11 @@
 import { lazy, memo, Suspense, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { absoluteLicenseUrl, licenseUrl } from "../shared/page-urls.ts";
 import { downloadCsv, verdictCsv, type CsvRecord } from "../shared/verdict-csv.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
-import { VERDICTS, type VerdictWord } from "../shared/verdict.ts";
+import { VERDICTS, type VerdictWord } from "../contract/verdict.ts";
 import type { RowResult } from "./verify-list.ts";
 import { WidestText } from "./widest-text.tsx";
 

@@ -1,6 +1,6 @@
 import { IsoDateSchema, type License } from "../contract/license.ts";
 import { NO_LONGER_LISTED, type WatchChange, type WatchField } from "../contract/watchlist.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { lastSeenWords } from "./watch-rows.ts";
 
 const LABELS: Record<Exclude<WatchField, "listing">, string> = {

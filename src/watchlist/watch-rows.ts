@@ -3,10 +3,11 @@ import { licenseDates, type License } from "../contract/license.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import type { WatchEntry } from "../contract/watchlist.ts";
-import { daysUntil, formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
+import { daysUntil } from "../shared/dates.ts";
 import { absoluteLicenseUrl } from "../shared/page-urls.ts";
 import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
-import { licenseVerdict, notCoveredReason, type VerdictWord } from "../shared/verdict.ts";
+import { licenseVerdict, notCoveredReason, type VerdictWord } from "../contract/verdict.ts";
 import type { CsvRecord } from "../shared/verdict-csv.ts";
 
 /** One watched license as the table shows it and the CSV writes it: the verdict is worked out as the list check does. */

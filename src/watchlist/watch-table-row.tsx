@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import type { WatchEntry } from "../contract/watchlist.ts";
-import { formatIsoDate } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import type { WatchRow } from "./watch-rows.ts";

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { TX_REPAIRS, TX_STATUS, txCpa } from "./adapter.ts";
 import { loadDecodingTable } from "../../../src/contract/decoding/decode.ts";
-import { licenseVerdict } from "../../../src/shared/verdict.ts";
+import { licenseVerdict } from "../../../src/contract/verdict.ts";
 import { readAll, sharedData, tempFolder } from "../adapter-test-helpers.ts";
 import { findSources } from "../find-sources.ts";
 import { sourceFile } from "../readers/source-file.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { License } from "../contract/license.ts";
-import { DECODED_STATES, loadDecodingTable } from "../contract/decoding/decode.ts";
+import type { License } from "./license.ts";
+import { DECODED_STATES, loadDecodingTable } from "./decoding/decode.ts";
 import { licenseVerdict, VERDICTS, type VerdictContext } from "./verdict.ts";
 
 const tables = new Map(await Promise.all(DECODED_STATES.map(async (s) => [s, await loadDecodingTable(s)] as const)));

@@ -1,8 +1,8 @@
-import { statusCategory, statusInTable, type DecodedStatus } from "../contract/decoding/decode.ts";
-import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
-import { licenseDates, type License } from "../contract/license.ts";
-import { stateName } from "../contract/states.ts";
-import { formatIsoDate } from "./dates.ts";
+import { statusCategory, statusInTable, type DecodedStatus } from "./decoding/decode.ts";
+import type { DecodingTable } from "./decoding/decoding-table.ts";
+import { licenseDates, type License } from "./license.ts";
+import { stateName } from "./states.ts";
+import { formatIsoDate } from "./calendar-date.ts";
 
 /** The words are fixed: exports, tests and other teams' tools rely on them. */
 export const VERDICTS = ["valid", "expired", "inactive", "pending", "check", "not found", "not covered"] as const;
