@@ -125,7 +125,11 @@ export const WatchAddRequestSchema = z.object({
 });
 
 /** `POST /api/watchlist/seen`: the changes up to this id (the newest one the clerk was shown) are seen. */
-export const WatchSeenRequestSchema = z.object({ up_to: Count });
+export const WatchSeenRequestSchema = z.object({
+  up_to: Count,
+  /** The clerk's time zone: the changes seen are recorded as checks (src/contract/checks.ts). */
+  zone: z.optional(z.string().check(z.maxLength(64))),
+});
 
 export const WATCH_ADD_OUTCOMES = ["added", "already watched", "error"] as const;
 
