@@ -126,6 +126,27 @@ describe("sign-in through the identity provider", () => {
     expect(JSON.stringify(logged?.err)).toMatch(/state/);
   });
 
+  it("sends a person the provider turned away (access_denied) to the sign-in page", async () => {
+    const { finished } = await signInAs("maria@example.com", {
+      tamper: (url) => {
+        const refused = new URL(url.pathname, url);
+        refused.search = new URLSearchParams({
+          error: "access_denied",
+          error_description: "End-User aborted interaction",
+          state: url.searchParams.get("state") ?? "",
+          iss: url.searchParams.get("iss") ?? "",
+        }).toString();
+        return refused;
+      },
+    });
+
+    expect(finished.headers.location).toBe(`/sign-in?error=oidc-failed&next=${encodeURIComponent(NEXT)}`);
+    expect(signedIn).toEqual([]);
+    expect(JSON.stringify(logLines.find((line) => line.msg === "OpenID sign-in refused")?.err)).toMatch(
+      /access_denied/,
+    );
+  });
+
   it("refuses an email the provider does not say is verified", async () => {
     const { finished } = await signInAs("unverified@example.com");
 

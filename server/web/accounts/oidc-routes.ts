@@ -79,7 +79,8 @@ export function oidcRoutes({ oidc, signIn }: OidcRoutesOptions) {
       return reply.header("cache-control", "no-store").redirect(started.url.href, 302);
     });
 
-    app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
+    // No HEAD twin: a prefetcher's HEAD would spend the one-time code and the kept state.
+    app.get(OIDC_CALLBACK_PATH, { exposeHeadRoute: false }, async (request, reply) => {
       // One round trip per start: whatever happens now, the kept state is spent.
       reply.clearCookie(PENDING_COOKIE, cookieOptions);
       const pending = readPending(request);

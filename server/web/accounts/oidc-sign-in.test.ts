@@ -77,4 +77,21 @@ describe("createOidcSignIn", () => {
     const claims = await oidc.finish(await signInAtProvider(again.url.href, "Maria@Example.com"), again.pending);
     expect(claims).toEqual({ email: "maria@example.com", name: "Maria Lopez", sub: "Maria@Example.com" });
   });
+
+  it("names the provider's refusal of a wrong client secret, for the administrator who set it", async () => {
+    const idp = await provider();
+    const oidc = createOidcSignIn({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: "not the secret",
+      redirectUri: REDIRECT_URI,
+    });
+
+    const { url, pending } = await oidc.start("/");
+    const refused = await oidc
+      .finish(await signInAtProvider(url.href, "maria@example.com"), pending)
+      .catch((e: unknown) => e);
+    expect((refused as OidcSignInError).reason).toBe("failed");
+    expect((refused as OidcSignInError).message).toMatch(/invalid_client/);
+  });
 });

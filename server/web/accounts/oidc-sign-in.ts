@@ -48,10 +48,29 @@ const SCOPE = "openid email profile";
 const PROVIDER_TIMEOUT_S = 10;
 const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/;
 
-/** openid-client's messages are generic ("unexpected JWT claim value encountered"); the causes name the claim. */
+interface OAuthErrorFields {
+  error?: unknown;
+  error_description?: unknown;
+}
+
+/** The provider's error code and description: on the error itself, or in a WWW-Authenticate challenge (a 401). */
+function providerError(error: Error): string | null {
+  const challenge = Array.isArray(error.cause) ? (error.cause[0] as { parameters?: OAuthErrorFields }) : undefined;
+  const { error: code, error_description: description } = challenge?.parameters ?? (error as OAuthErrorFields);
+  if (typeof code !== "string") return null;
+  return typeof description === "string" ? `${code} (${description})` : code;
+}
+
+/**
+ * openid-client's messages are generic ("unexpected JWT claim value encountered"): its causes name the claim, and
+ * the provider's own error code says what to fix (invalid_client: the secret; access_denied: the person said no).
+ */
 function message(error: unknown): string {
   const parts: string[] = [];
-  for (let at = error; at instanceof Error && parts.length < 4; at = at.cause) parts.push(at.message);
+  for (let at = error; at instanceof Error && parts.length < 4; at = at.cause) {
+    const part = providerError(at) ?? at.message;
+    if (!parts.includes(part)) parts.push(part);
+  }
   return parts.length ? parts.join(": ") : String(error);
 }
 
