@@ -77,12 +77,10 @@ function message(error: unknown): string {
 /** The organisation's identity provider: authorization code flow with PKCE, state and nonce, secret sent as Basic. */
 export function createOidcSignIn({ issuer, clientId, clientSecret, redirectUri }: OidcSettings) {
   const issuerUrl = new URL(issuer);
-  const insecure = issuerUrl.protocol === "http:";
-  if (insecure && !LOOPBACK_HOST.test(issuerUrl.hostname)) {
+  const insecure = issuerUrl.protocol === "http:" && LOOPBACK_HOST.test(issuerUrl.hostname);
+  if (issuerUrl.protocol !== "https:" && !insecure) {
     throw new Error(`OIDC_ISSUER must be an https:// address (http:// is taken only on this machine): ${issuer}`);
   }
-  if (issuerUrl.protocol !== "https:" && !insecure)
-    throw new Error(`OIDC_ISSUER must be an https:// address: ${issuer}`);
 
   // Discovered on the first sign-in, not at startup: a provider down when the app starts must not stop the app.
   let discovered: Promise<client.Configuration> | null = null;
