@@ -46,7 +46,7 @@ const asOfOf = (provenance: Provenance | null) => (provenance ? (provenance.as_o
 
 /**
  * Writes what was seen, in one transaction, except what the same person saw of the same unchanged record
- * within the hour: that entry's id is returned instead. One id per item, in order.
+ * within the hour: that entry's id is returned instead. One id per item, in order; null for a null item.
  */
 function write(
   log: ChecksLog,
@@ -54,7 +54,7 @@ function write(
   action: NewLogEntry["action"],
   zone: string | null,
   at: Date,
-  seen: readonly Seen[],
+  seen: readonly (Seen | null)[],
 ) {
   const since = new Date(at.getTime() - SAME_CHECK_WITHIN_MS).toISOString();
   const ids: (number | null)[] = seen.map(() => null);
@@ -62,6 +62,7 @@ function write(
   const freshOf = new Map<string, number>();
   const waiting: [index: number, fresh: number][] = [];
   seen.forEach((s, i) => {
+    if (s === null) return;
     const record_json = s.record && JSON.stringify(s.record);
     const sameness = record_json === null ? s.verdict.verdict : sha256(record_json);
     const key = `${s.state}/${s.license}/${sameness}`;
@@ -160,16 +161,12 @@ export async function recordChecks({
     }
   }
 
-  const at = now();
   const asked = rows.map((row, i) => {
     const state = stateCodeOf(row.state);
     const answer = state === null ? undefined : answers.get(`${state}/${row.license.trim()}`);
-    return answer && { ...answer, detail: action === "verify" ? `row ${i + 1} of ${rows.length}` : null };
+    return answer ? { ...answer, detail: action === "verify" ? `row ${i + 1} of ${rows.length}` : null } : null;
   });
-  const seen = asked.filter((s) => s !== undefined);
-  const ids = write(log, user, action, zone, at, seen);
-  let next = 0;
-  return asked.map((s) => (s === undefined ? null : ids[next++]!));
+  return write(log, user, action, zone, now(), asked);
 }
 
 export interface RecordWatchlistSeenOptions {
@@ -210,14 +207,5 @@ export async function recordWatchlistSeen({
       seen.push(null);
     }
   }
-  const ids = write(
-    log,
-    user,
-    "watchlist",
-    zone,
-    at,
-    seen.filter((s) => s !== null),
-  );
-  let next = 0;
-  return seen.map((s) => (s === null ? null : ids[next++]!));
+  return write(log, user, "watchlist", zone, at, seen);
 }
