@@ -76,6 +76,15 @@ export function notCoveredReason(state: string): string {
   return `${name} is not covered: License Lookup has no ${name} records for your team.`;
 }
 
+/**
+ * The reason given with "not found": never a claim that the business is unlicensed. `covers` says what the
+ * state's sources cover ("" when unknown), as the service's coverage names them.
+ */
+export function notFoundReason(state: string, covers = ""): string {
+  const name = stateName(state) ?? state.toUpperCase();
+  return `Not in our ${name} data${covers ? `, which covers ${covers}` : ""}. This does not mean the business is unlicensed.`;
+}
+
 /** Words as a sentence: its first letter a capital, a full stop at its end. */
 function sentence(words: string): string {
   const text = words.trim();

@@ -4,10 +4,9 @@ import { loadDecodingTable } from "../contract/decoding/decode.ts";
 import { MAX_BATCH, type Provenance, type StateCoverage } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { normalizeText, words } from "../contract/normalize-text.ts";
-import { stateName } from "../contract/states.ts";
 import { nearNumbers } from "../shared/near-numbers.ts";
 import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
-import { licenseVerdict, notCoveredReason, type VerdictWord } from "../contract/verdict.ts";
+import { licenseVerdict, notCoveredReason, notFoundReason, type VerdictWord } from "../contract/verdict.ts";
 import type { ListRow } from "../shared/list-input.ts";
 import { sameName } from "./same-name.ts";
 
@@ -213,11 +212,9 @@ function sameAddress(given: string, license: License): boolean {
   return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
 }
 
-/** "Not in our New York data, which covers …": never a claim that the business is unlicensed. */
+/** "Not in our New York data, which covers …" */
 function notFound(state: string, coverage: StateCoverage[] | null): string {
-  const name = stateName(state) ?? state.toUpperCase();
-  const covers = sourcesCover(coverage?.find((c) => c.state === state));
-  return `Not in our ${name} data${covers ? `, which covers ${covers}` : ""}. This does not mean the business is unlicensed.`;
+  return notFoundReason(state, sourcesCover(coverage?.find((c) => c.state === state)));
 }
 
 /** "unknown state “XX”" -> "Unknown state “XX”." */

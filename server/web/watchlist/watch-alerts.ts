@@ -147,8 +147,23 @@ export function expiringKey(today: string): string {
   return `expiring:${today}:email`;
 }
 
-/** The day's "expiring within 30 days" email, once a day, when any watched license expires that soon. */
-export function expiringDigest(entries: readonly WatchEntry[], today: string, appUrl: string): Alert | null {
+/** The record of checks' size and newest hash. */
+export interface ChainHead {
+  entries: number;
+  hash: string;
+}
+
+/**
+ * The day's "expiring within 30 days" email, once a day, when any watched license expires that soon, or
+ * when there is a record of checks: its newest hash goes out every day, so a record rewritten whole
+ * no longer ends in the hash a mailbox outside the server holds.
+ */
+export function expiringDigest(
+  entries: readonly WatchEntry[],
+  today: string,
+  appUrl: string,
+  chain: ChainHead | null = null,
+): Alert | null {
   const until = addDays(today, 30);
   const expiring = entries
     .filter((e) => e.outcome === "found" && e.record)
@@ -158,22 +173,31 @@ export function expiringDigest(entries: readonly WatchEntry[], today: string, ap
         e.expires !== null && e.expires >= today && e.expires <= until,
     )
     .sort((a, b) => a.expires.localeCompare(b.expires) || a.entry.license.localeCompare(b.entry.license));
-  if (expiring.length === 0) return null;
+  const held = chain && chain.entries > 0 ? chain : null;
+  if (expiring.length === 0 && !held) return null;
   const count = `${expiring.length} watched license${expiring.length === 1 ? "" : "s"}`;
-  const subject = `License Lookup: ${count} expire${expiring.length === 1 ? "s" : ""} within 30 days`;
+  const subject =
+    expiring.length === 0
+      ? "License Lookup: no watched license expires within 30 days"
+      : `License Lookup: ${count} expire${expiring.length === 1 ? "s" : ""} within 30 days`;
   const lines = expiring.map(({ entry, expires }) => ({
     text: `${longDate(expires)} · ${licenseTitle(entry.state, entry.license, entry.record)}`,
     link: licenseLink(appUrl, entry.state, entry.license),
   }));
-  const text = [
-    `As of ${longDate(today)}, ${count} on the team's watchlist expire${expiring.length === 1 ? "s" : ""} by ${longDate(until)}:`,
-    "",
-    ...lines.flatMap((l) => [l.text, `  ${l.link}`]),
-    "",
-  ].join("\n");
+  const lead =
+    expiring.length === 0
+      ? `As of ${longDate(today)}, no license on the team's watchlist expires by ${longDate(until)}.`
+      : `As of ${longDate(today)}, ${count} on the team's watchlist expire${expiring.length === 1 ? "s" : ""} by ${longDate(until)}:`;
+  const record = held && `Record of checks: ${held.entries.toLocaleString("en-US")} entries, newest hash ${held.hash}`;
+  const text = [lead, "", ...lines.flatMap((l) => [l.text, `  ${l.link}`]), "", ...(record ? [record, ""] : [])].join(
+    "\n",
+  );
   const html = [
-    `<p>As of ${longDate(today)}, ${count} on the team's watchlist expire${expiring.length === 1 ? "s" : ""} by ${longDate(until)}:</p>`,
-    `<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.text)}</a></li>`).join("")}</ul>`,
+    `<p>${lead}</p>`,
+    ...(lines.length
+      ? [`<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.text)}</a></li>`).join("")}</ul>`]
+      : []),
+    ...(record ? [`<p>${escapeHtml(record)}</p>`] : []),
   ].join("\n");
   return {
     key: expiringKey(today),

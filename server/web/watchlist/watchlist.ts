@@ -9,7 +9,7 @@ import {
   type Watchlist,
 } from "../../../src/contract/watchlist.ts";
 import { createDeliverer, type EmailSettings, type WebhookSettings } from "./deliveries.ts";
-import { changeAlerts, expiringDigest, expiringKey, licenseLink } from "./watch-alerts.ts";
+import { changeAlerts, expiringDigest, expiringKey, licenseLink, type ChainHead } from "./watch-alerts.ts";
 import { runCheck } from "./watch-check.ts";
 import { createServiceReader, NotCoveredError, type ReadAnswer } from "./service-reader.ts";
 import { openWatchStore, type Answer } from "./watch-store.ts";
@@ -31,6 +31,8 @@ export interface WatchlistOptions {
   maxAttempts?: number;
   now?: () => Date;
   log?: (message: string) => void;
+  /** The record of checks' head, carried by each daily digest so a mailbox can tell a rewritten record. */
+  chainHead?: () => ChainHead | null;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -54,6 +56,7 @@ export function createWatchlist({
   maxAttempts,
   now = () => new Date(),
   log = () => {},
+  chainHead = () => null,
 }: WatchlistOptions) {
   const store = openWatchStore(file);
   const reader = createServiceReader(service);
@@ -74,7 +77,9 @@ export function createWatchlist({
     const alerts = changeAlerts(check.id, changes, records, { webhook: webhook !== null, email: email !== null });
     const today = localDate(at);
     const digest =
-      email && !store.hasDelivery(expiringKey(today)) ? expiringDigest(store.entries(), today, appUrl) : null;
+      email && !store.hasDelivery(expiringKey(today))
+        ? expiringDigest(store.entries(), today, appUrl, chainHead())
+        : null;
     store.finishCheck(check.id, at.toISOString(), digest ? [...alerts, digest] : alerts);
     log(`watchlist: check ${check.id} (${check.trigger}) found ${changes.length} change(s)`);
     deliverer.kick();

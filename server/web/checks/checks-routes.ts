@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Papa from "papaparse";
+import { z } from "zod/mini";
+import type { Role, User } from "../../../src/contract/accounts.ts";
+import {
+  CHECKS_API,
+  LOG_ACTIONS,
+  LOGGED_VERDICTS,
+  LogEntrySchema,
+  RecordChecksRequestSchema,
+  type LogEntry,
+} from "../../../src/contract/checks.ts";
+import type { Provenance } from "../../../src/contract/envelopes.ts";
+import type { License } from "../../../src/contract/license.ts";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../src/contract/problem.ts";
+import { stateCodeOf } from "../../../src/contract/states.ts";
+import { allow, MAY } from "../accounts/signed-in.ts";
+import type { ServiceReader } from "../watchlist/service-reader.ts";
+import type { ChecksLog, LogFilter } from "./checks-log.ts";
+import { recordChecks } from "./record-checks.ts";
+
+type Status = 400 | 403 | 404 | 415 | 500 | 502;
+
+const TITLES: Record<Status, string> = {
+  400: "Bad request",
+  403: "Forbidden",
+  404: "Not found",
+  415: "Unsupported media type",
+  500: "Internal server error",
+  502: "Bad gateway",
+};
+
+function problem(reply: FastifyReply, status: Status, detail: string) {
+  const body: Problem = { type: "about:blank", title: TITLES[status], status, detail, request_id: reply.request.id };
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+// A Verify list of 10,000 rows of long numbers is over Fastify's default megabyte.
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+const Day = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)),
+);
+const FilterQuerySchema = z.object({
+  user: z.optional(z.string()),
+  state: z.optional(z.string()),
+  license: z.optional(z.string()),
+  verdict: z.optional(z.enum(LOGGED_VERDICTS)),
+  action: z.optional(z.enum(LOG_ACTIONS)),
+  from: z.optional(Day),
+  to: z.optional(Day),
+  before: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))),
+});
+
+const FILTER_HELP =
+  "Filter with user=EMAIL, state=NY, license=NUMBER, verdict (valid, expired, inactive, pending, check, not found, " +
+  "not covered), action, from=YYYY-MM-DD and to=YYYY-MM-DD (UTC days, both included) and before=ID.";
+
+/** The query's filter, a member's forced to their own entries; or the sentence that says what was wrong. */
+function filterOf(request: FastifyRequest, user: User): LogFilter | string {
+  // An empty field of the page's form is no filter.
+  const given = Object.fromEntries(
+    Object.entries(request.query as Record<string, unknown>).filter(([, v]) => v !== "" && v !== undefined),
+  );
+  const parsed = z.safeParse(FilterQuerySchema, given);
+  if (!parsed.success) return `Some filters could not be read (${z.prettifyError(parsed.error)}). ${FILTER_HELP}`;
+  const { user: email, state, license, verdict, action, from, to, before } = parsed.data;
+  const code = state === undefined ? undefined : stateCodeOf(state);
+  if (code === null) return `“${state}” is not a state: write it as NY or New York.`;
+  return {
+    user: audits(user) ? email : user.email,
+    state: code,
+    license: license?.trim(),
+    verdict,
+    action,
+    from: from && `${from}T00:00:00.000Z`,
+    to: to && nextDay(to),
+    before: before === undefined ? undefined : Number(before),
+  };
+}
+
+/** Whether `user` reads every person's checks, not only their own. */
+const audits = (user: User) => (MAY.audit as readonly Role[]).includes(user.role);
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+/** A cell a spreadsheet would read as a formula (OWASP's CSV injection list, and NUL). */
+const FORMULA_START = /^[=+\-@\t\r\0]/;
+const CSV_COLUMNS = Object.keys(LogEntrySchema.shape) as (keyof LogEntry)[];
+
+/** Every entry as a CSV line, UTF-8 with a byte-order mark for Excel, CRLF line ends, as the Verify export. */
+function entriesCsv(entries: readonly LogEntry[]): string {
+  const lines = [CSV_COLUMNS, ...entries.map((e) => CSV_COLUMNS.map((column) => e[column] ?? ""))];
+  return `\uFEFF${Papa.unparse(lines, { newline: "\r\n", escapeFormulae: FORMULA_START })}\r\n`;
+}
+
+export interface ChecksRoutesOptions {
+  log: ChecksLog;
+  /** Reads the licenses a page reports it showed, as the service serves them now. */
+  reader: ServiceReader;
+  now?: () => Date;
+}
+
+/** The record of checks' same-origin routes, under /api/checks, answered as JSON, CSV or problem+json. */
+export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRoutesOptions) {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app: FastifyInstance) => {
+    // A check may only be recorded by the team's own pages: a browser names any other site's request as cross-site.
+    app.addHook("onRequest", async (request, reply) => {
+      const site = request.headers["sec-fetch-site"];
+      if (request.method !== "GET" && request.method !== "HEAD" && site && site !== "same-origin" && site !== "none") {
+        return problem(reply, 403, "Checks can only be recorded from the License Lookup app itself.");
+      }
+    });
+    app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+      const status = error.statusCode;
+      if (status === 415) return problem(reply, 415, "Send the rows as JSON (Content-Type: application/json).");
+      if (status === 413) return problem(reply, 400, "The list is too large to record at once.");
+      if (status !== undefined && status >= 400 && status < 500) return problem(reply, 400, error.message);
+      request.log.error({ err: error }, "checks route failed");
+      return problem(reply, 500, `The record of checks could not answer; the app's log names request ${request.id}.`);
+    });
+    const read = { preHandler: allow(MAY.read) };
+
+    // Every role: an auditor who opens a license page was shown a verdict too.
+    app.post(CHECKS_API, { ...read, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const parsed = z.safeParse(RecordChecksRequestSchema, request.body);
+      if (!parsed.success) {
+        return problem(
+          reply,
+          400,
+          `Send {"action": "license page" or "verify", "zone": "America/New_York", "rows": [{"state": "ny", "license": "0012345"}, …]}: ${z.prettifyError(parsed.error)}`,
+        );
+      }
+      const { action, zone, rows } = parsed.data;
+      try {
+        const ids = await recordChecks({ log, reader, user: request.user!, action, zone, rows, now });
+        return { data: { ids } };
+      } catch (error) {
+        request.log.error({ err: error }, "checks not recorded");
+        return problem(
+          reply,
+          502,
+          `The checks could not be recorded: ${(error as Error).message}. Open the page again to record them.`,
+        );
+      }
+    });
+
+    app.get(CHECKS_API, read, (request, reply) => {
+      const filter = filterOf(request, request.user!);
+      if (typeof filter === "string") return problem(reply, 400, filter);
+      return { data: log.list(filter) };
+    });
+
+    app.get(`${CHECKS_API}.csv`, read, (request, reply) => {
+      const filter = filterOf(request, request.user!);
+      if (typeof filter === "string") return problem(reply, 400, filter);
+      const { entries } = log.list({ ...filter, before: undefined, limit: Number.MAX_SAFE_INTEGER });
+      const day = now().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="checks-${day}.csv"`)
+        .send(entriesCsv(entries));
+    });
+
+    app.get(`${CHECKS_API}/chain`, read, () => ({ data: log.verify() }));
+
+    app.get<{ Params: { id: string } }>(`${CHECKS_API}/:id`, read, (request, reply) => {
+      const user = request.user!;
+      const id = /^[1-9]\d{0,15}$/.test(request.params.id) ? Number(request.params.id) : null;
+      const entry = id === null ? null : log.get(id);
+      // Another person's entry is as absent to a member as one that does not exist.
+      if (!entry || (!audits(user) && entry.user_email !== user.email)) {
+        return problem(reply, 404, `There is no entry ${request.params.id} among the checks you may read.`);
+      }
+      return {
+        data: {
+          entry,
+          record: entry.record_json === null ? null : (JSON.parse(entry.record_json) as License),
+          provenance: entry.provenance_json === null ? null : (JSON.parse(entry.provenance_json) as Provenance),
+        },
+      };
+    });
+  };
+}
