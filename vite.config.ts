@@ -5,25 +5,24 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from "vite";
 
-export interface ApiTarget {
-  baseUrl: string;
-  apiKey: string;
-  /** The watchlist's routes (`npm start` serves them beside the dev server); none with `vite` alone. */
-  watchUrl?: string;
-}
+/** Where `/v2` (and `/api`) go: the app's own server (`npm start`), or straight to a service with its key (`vite`). */
+export type ApiTarget = { appServerUrl: string } | { baseUrl: string; apiKey: string };
 
 /**
- * `/v2` goes to the license service with the key added here, on the server side:
- * the key never reaches the browser or the bundle.
+ * `npm start` sends `/v2` and `/api` to the app's own server, which holds the key and the session. `vite` alone sends
+ * `/v2` to the license service with the key added here, on the server side: the key never reaches the browser or
+ * the bundle (and without the app's server there is no sign-in, watchlist or record of checks).
  */
-function apiProxy({ baseUrl, apiKey, watchUrl }: ApiTarget): Record<string, ProxyOptions> {
+function apiProxy(target: ApiTarget): Record<string, ProxyOptions> {
+  if ("appServerUrl" in target) {
+    return { "/v2": { target: target.appServerUrl }, "/api": { target: target.appServerUrl } };
+  }
   return {
     "/v2": {
-      target: baseUrl,
+      target: target.baseUrl,
       changeOrigin: true,
-      headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
+      headers: target.apiKey ? { Authorization: `Bearer ${target.apiKey}` } : {},
     },
-    ...(watchUrl ? { "/api/watchlist": { target: watchUrl } } : {}),
   };
 }
 

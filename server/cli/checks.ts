@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { APP_VERSION } from "../web/app-version.ts";
 import { createChecksLog } from "../web/checks/checks-log.ts";
 import { fail } from "./fail.ts";
 
@@ -39,7 +40,7 @@ const db = new Database(file, { fileMustExist: true });
 const hasLog = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log_entries'").pluck().get();
 if (!hasLog) fail(`${file} holds no record of checks: is it the app's database (APP_DB)?`);
 
-const state = createChecksLog(db, { appVersion: "checks-cli" }).verify();
+const state = createChecksLog(db, { appVersion: APP_VERSION }).verify();
 db.close();
 if (!state.ok) {
   console.error(`The record of checks is broken at ${state.problem}.`);

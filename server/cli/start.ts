@@ -9,8 +9,7 @@ import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { fail } from "./fail.ts";
 import { startApp } from "./start-app.ts";
-import { watchSettingsFromEnv } from "../web/watchlist/watch-settings.ts";
-import { createWatchlist } from "../web/watchlist/watchlist.ts";
+import { appServicesFromEnv } from "../web/app-services.ts";
 
 /**
  * `npm start`: on a fresh clone, the demo database and a local key, the service, and the app.
@@ -37,15 +36,25 @@ try {
     fail("LLS_BASE_URL is set but LLS_API_KEY is not: give the key for that service");
   }
   const appPort = Number(process.env.LLS_APP_PORT ?? 5173);
-  const settings = watchSettingsFromEnv(process.env, {
+  const services = appServicesFromEnv(process.env, {
     service: { baseUrl: apiBaseUrl, apiKey },
     appUrl: `http://${HOST}:${appPort}`,
+    development: true,
+    log: (line) => console.log(line),
   });
-  const watchlist = createWatchlist({ ...settings, log: (line) => console.log(line) });
-  const app = await startApp({ apiBaseUrl, apiKey, port: appPort, watchlist });
-  console.log(`Watchlist: ${settings.file}`);
+  const app = await startApp({
+    apiBaseUrl,
+    apiKey,
+    port: appPort,
+    watchlist: services.watchlist,
+    signIn: services.signIn,
+    checks: services.checks,
+  });
+  console.log(`App database: ${services.file} (users, the record of checks, the watchlist)`);
+  console.log("Development sign-in: everyone who opens it is the local administrator (npm run serve signs people in).");
   closeOnSignals(async () => {
     await app.close();
+    services.close();
     await stopApi();
   });
   console.log(`\nLicense Lookup is running: open ${app.url}\n(Ctrl+C stops it)`);

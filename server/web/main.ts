@@ -4,8 +4,7 @@ import { fileURLToPath } from "node:url";
 import { closeOnSignals } from "../close-on-signals.ts";
 import { drainOnClose } from "../drain-on-close.ts";
 import { buildWebApp, DEFAULT_CACHE_TTL_MS, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
-import { watchSettingsFromEnv } from "./watchlist/watch-settings.ts";
-import { createWatchlist } from "./watchlist/watchlist.ts";
+import { appServicesFromEnv } from "./app-services.ts";
 
 /**
  * `npm run serve`: the built app and the `/v2` forwarder in one process.
@@ -13,7 +12,8 @@ import { createWatchlist } from "./watchlist/watchlist.ts";
  * LLS_TIMEOUT_MS (how long the service may take before the app gets a 504; default 10000),
  * LLS_CACHE_SECONDS (how long a license answer is reused; default 60, 0: never),
  * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none);
- * the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
+ * APP_DB (the app's database: users, sessions, the record of checks, the watchlist; default data/app.sqlite),
+ * sign-in's SESSION_* and OIDC_* (README's "Signing in"), the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
  */
 const apiKey = process.env.LLS_API_KEY;
 if (!apiKey) {
@@ -44,13 +44,12 @@ const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 4173);
 const apiBaseUrl = process.env.LLS_BASE_URL || "http://127.0.0.1:8787";
 const logger = process.env.LOG !== "0";
-let watchlist;
+let services;
 try {
-  watchlist = createWatchlist({
-    ...watchSettingsFromEnv(process.env, {
-      service: { baseUrl: apiBaseUrl, apiKey },
-      appUrl: `http://${host}:${port}`,
-    }),
+  services = appServicesFromEnv(process.env, {
+    service: { baseUrl: apiBaseUrl, apiKey },
+    appUrl: `http://${host}:${port}`,
+    development: false,
     log: logger ? (line) => console.log(line) : undefined,
   });
 } catch (error) {
@@ -67,9 +66,12 @@ const app = await buildWebApp({
     .split(",")
     .map((origin) => origin.trim())
     .filter(Boolean),
-  watchlist,
+  watchlist: services.watchlist,
+  signIn: services.signIn,
+  checks: services.checks,
   logger,
 });
+app.addHook("onClose", () => services.close());
 
 drainOnClose(app);
 // A forwarded request may take up to its timeout: the grace lets the slowest one get its answer.

@@ -1,18 +1,21 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
+import { accountsRoutes } from "./accounts/accounts-routes.ts";
+import { registerSessions, type SignInOptions } from "./accounts/sessions.ts";
+import { allow, MAY } from "./accounts/signed-in.ts";
 import { createAnswerCache, type CachedAnswer } from "./answer-cache.ts";
 import { pagePreloads } from "./page-preloads.ts";
 import { watchRoutes } from "./watchlist/watch-routes.ts";
 import type { WatchlistService } from "./watchlist/watchlist.ts";
 
 export interface WebAppOptions {
-  /** The built app (`npm run build`'s dist/). */
-  distDir: string;
+  /** The built app (`npm run build`'s dist/); none beside Vite's dev server, which serves the pages itself. */
+  distDir?: string | null;
   /** Where `/v2` goes, without the `/v2`. */
   apiBaseUrl: string;
   /** Added to every forwarded request here, so no browser ever holds it. */
@@ -25,6 +28,13 @@ export interface WebAppOptions {
   corsOrigins?: readonly string[];
   /** The team's watchlist, served under /api/watchlist and closed with the app; none when absent. */
   watchlist?: WatchlistService | null;
+  /** Sign-in: every route but the sign-in page's needs a session. Only tests of the forwarder go without. */
+  signIn?: SignInOptions | null;
+  /** The record of checks: its routes, and what a clerk marking watchlist changes seen was shown. */
+  checks?: {
+    routes: (app: FastifyInstance) => Promise<void>;
+    onWatchSeen: NonNullable<Parameters<typeof watchRoutes>[1]>["onSeen"];
+  } | null;
   logger?: boolean;
 }
 
@@ -57,6 +67,8 @@ export async function buildWebApp({
   cacheTtlMs = DEFAULT_CACHE_TTL_MS,
   corsOrigins = [],
   watchlist = null,
+  signIn = null,
+  checks = null,
   logger = false,
 }: WebAppOptions) {
   const app = Fastify({ logger, genReqId: () => randomUUID(), logController: oneLineLogController() });
@@ -82,45 +94,29 @@ export async function buildWebApp({
     });
   }
 
-  await app.register(fastifyStatic, {
-    root: distDir,
-    index: false,
-    // The build writes each script, sheet and page beside itself as .br and .gz (vite.config.ts): sent as they
-    // are, to a browser that accepts them, so no request spends CPU on compressing. /v2 answers go uncompressed.
-    preCompressed: true,
-    // Vite names built assets by content hash: they never change under the same name. The icon is kept a day:
-    // Chromium asks for it again at every change of the URL, so each keystroke of a search cost a request.
-    setHeaders: (reply, path) => {
-      const file = path.replace(/\.(br|gz)$/, "");
-      reply.header(
-        "cache-control",
-        file.includes("/assets/")
-          ? "public, max-age=31536000, immutable"
-          : file.endsWith(".html")
-            ? "no-cache"
-            : "public, max-age=86400",
-      );
-    },
-  });
-
-  app.get("/v2/*", async (request, reply) => forward(request, reply));
+  if (signIn) {
+    await registerSessions(app, signIn);
+    await app.register(accountsRoutes({ accounts: signIn.accounts, oidcName: signIn.oidcName ?? null }));
+    if (signIn.oidcRoutes) await app.register(signIn.oidcRoutes);
+  }
+  if (checks) await app.register(checks.routes);
+  if (distDir) await servePages(app, distDir);
+  // Every role reads licenses; without sign-in (the forwarder's own tests) there is no one to check.
+  app.get("/v2/*", { preHandler: signIn ? allow(MAY.read) : [] }, async (request, reply) => forward(request, reply));
   if (watchlist) {
-    await app.register(watchRoutes(watchlist));
+    await app.register(async (scope) => {
+      // An auditor reads the watchlist; only a member or an administrator changes it.
+      if (signIn) {
+        const read = allow(MAY.read);
+        const act = allow(MAY.act);
+        scope.addHook("preHandler", (request, reply) =>
+          request.method === "GET" || request.method === "HEAD" ? read(request, reply) : act(request, reply),
+        );
+      }
+      await scope.register(watchRoutes(watchlist, { onSeen: checks?.onWatchSeen }));
+    });
     app.addHook("onClose", () => watchlist.close());
   }
-
-  const preloads = pagePreloads(distDir);
-  const page = (request: FastifyRequest, reply: FastifyReply) => {
-    const link = preloads(request.url.split("?", 1)[0]!);
-    if (link) reply.header("link", link);
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
-  };
-  app.get("/", (request, reply) => page(request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    // A pasted link such as /license/ny/0012345 is the app's to answer; a missing file is not.
-    if (request.method === "GET" && request.headers.accept?.includes("text/html")) return page(request, reply);
-    return reply.code(404).type("text/plain").send("Not found");
-  });
 
   function problem(
     request: FastifyRequest,
@@ -183,6 +179,43 @@ export async function buildWebApp({
   }
 
   return app;
+}
+
+/** The built files, and any app path answered with index.html (its chunks preloaded). */
+async function servePages(app: FastifyInstance, distDir: string) {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    // The build writes each script, sheet and page beside itself as .br and .gz (vite.config.ts): sent as they
+    // are, to a browser that accepts them, so no request spends CPU on compressing. /v2 answers go uncompressed.
+    preCompressed: true,
+    // Vite names built assets by content hash: they never change under the same name. The icon is kept a day:
+    // Chromium asks for it again at every change of the URL, so each keystroke of a search cost a request.
+    setHeaders: (reply, path) => {
+      const file = path.replace(/\.(br|gz)$/, "");
+      reply.header(
+        "cache-control",
+        file.includes("/assets/")
+          ? "public, max-age=31536000, immutable"
+          : file.endsWith(".html")
+            ? "no-cache"
+            : "public, max-age=86400",
+      );
+    },
+  });
+
+  const preloads = pagePreloads(distDir);
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const link = preloads(request.url.split("?", 1)[0]!);
+    if (link) reply.header("link", link);
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  };
+  app.get("/", (request, reply) => page(request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    // A pasted link such as /license/ny/0012345 is the app's to answer; a missing file is not.
+    if (request.method === "GET" && request.headers.accept?.includes("text/html")) return page(request, reply);
+    return reply.code(404).type("text/plain").send("Not found");
+  });
 }
 
 /** Its headers only those a browser needs (FORWARDED_HEADERS). */

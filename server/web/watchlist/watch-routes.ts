@@ -8,6 +8,7 @@ import {
   WatchAddRequestSchema,
   WatchSeenRequestSchema,
   type WatchAddResult,
+  type WatchEntry,
 } from "../../../src/contract/watchlist.ts";
 import type { WatchlistService } from "./watchlist.ts";
 
@@ -42,7 +43,15 @@ function sentence(text: string): string {
 }
 
 /** The watchlist's same-origin routes, under /api/watchlist, answered as JSON or problem+json. */
-export function watchRoutes(watchlist: WatchlistService) {
+export function watchRoutes(
+  watchlist: WatchlistService,
+  {
+    onSeen,
+  }: {
+    /** Told of the licenses whose changes a clerk marked seen: they were shown a verdict of each. */
+    onSeen?: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) => Promise<unknown>;
+  } = {},
+) {
   // Fastify takes a plugin that returns a promise, or one that calls done: this one has nothing to await.
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app: FastifyInstance) => {
@@ -90,12 +99,13 @@ export function watchRoutes(watchlist: WatchlistService) {
       reply.code(202).send({ data: watchlist.check("check now") }),
     );
 
-    app.post(`${WATCHLIST_API}/seen`, (request, reply) => {
+    app.post(`${WATCHLIST_API}/seen`, async (request, reply) => {
       const parsed = z.safeParse(WatchSeenRequestSchema, request.body);
       if (!parsed.success) {
         return problem(reply, 400, 'Send {"up_to": ID}, the id of the newest change shown to the clerk.');
       }
-      watchlist.markSeen(parsed.data.up_to);
+      const seen = watchlist.markSeen(parsed.data.up_to);
+      await onSeen?.(request, seen, parsed.data.zone);
       return reply.code(204).send();
     });
 

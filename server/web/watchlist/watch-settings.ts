@@ -1,14 +1,13 @@
 import { hostname } from "node:os";
 import type { WatchlistOptions } from "./watchlist.ts";
 
-export const DEFAULT_WATCH_DB = "data/watchlist.sqlite";
 export const DEFAULT_CHECK_HOURS = 6;
 
 /** The watchlist's settings from the environment (README's table); an error names the variable to fix. */
 export function watchSettingsFromEnv(
   env: NodeJS.ProcessEnv,
   { service, appUrl }: Pick<WatchlistOptions, "service" | "appUrl">,
-): WatchlistOptions {
+): Omit<WatchlistOptions, "file"> {
   const hours = env.WATCH_CHECK_HOURS?.trim() ? Number(env.WATCH_CHECK_HOURS) : DEFAULT_CHECK_HOURS;
   if (!Number.isFinite(hours) || hours < 0) {
     throw new Error(`WATCH_CHECK_HOURS must be a number of hours (0 for no schedule), not "${env.WATCH_CHECK_HOURS}"`);
@@ -41,9 +40,8 @@ export function watchSettingsFromEnv(
   }
 
   return {
-    file: env.WATCH_DB?.trim() || DEFAULT_WATCH_DB,
     service: { ...service, requestsPerSecond: pace },
-    appUrl: env.WATCH_APP_URL?.trim() || appUrl,
+    appUrl: env.APP_URL?.trim() || env.WATCH_APP_URL?.trim() || appUrl,
     checkEveryMs: hours === 0 ? null : hours * 3_600_000,
     checkOnStart: hours !== 0,
     webhook: webhookUrl ? { url: webhookUrl, secret } : null,

@@ -17,7 +17,7 @@ import type {
  * watched and what was last seen of it, every change a check found, the checks, and the alerts
  * still to deliver (an outbox, so a restart loses none).
  */
-const SCHEMA = `
+export const WATCH_SCHEMA = `
 CREATE TABLE IF NOT EXISTS watched (
   state TEXT NOT NULL,
   license TEXT NOT NULL,
@@ -129,7 +129,7 @@ export function openWatchStore(file: string) {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
-  db.exec(SCHEMA);
+  db.exec(WATCH_SCHEMA);
 
   // A watched license with the count of its changes not yet seen.
   const withUnseen = `SELECT w.*, (SELECT count(*) FROM changes c WHERE c.state = w.state AND c.license = w.license AND c.seen = 0) AS unseen

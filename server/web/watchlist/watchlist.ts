@@ -137,7 +137,21 @@ export function createWatchlist({
     entry: (state: string, license: string): WatchEntry | null => store.entry(state, license),
     currentCheck,
     remove: (state: string, license: string) => store.remove(state, license),
-    markSeen: (upTo: number) => store.markSeen(upTo, now().toISOString()),
+    /** Marks seen the changes up to `upTo`; the watched licenses they were of, as the clerk was shown them. */
+    markSeen(upTo: number): WatchEntry[] {
+      const keys = new Set(
+        store
+          .unseenChanges()
+          .filter((c) => c.id <= upTo)
+          .map((c) => `${c.state}/${c.license}`),
+      );
+      const entries = [...keys].flatMap((key) => {
+        const [state, license] = key.split("/") as [string, string];
+        return store.entry(state, license) ?? [];
+      });
+      store.markSeen(upTo, now().toISOString());
+      return entries;
+    },
     check,
 
     /**

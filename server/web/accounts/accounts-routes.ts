@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod/mini";
+import {
+  AddUserRequestSchema,
+  PASSWORD_API,
+  SESSION_API,
+  SetPasswordRequestSchema,
+  SetRoleRequestSchema,
+  SIGN_IN_API,
+  SIGN_OUT_API,
+  SignInRequestSchema,
+  USERS_API,
+  type Session,
+  type User,
+} from "../../../src/contract/accounts.ts";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../src/contract/problem.ts";
+import { AccountError, type Accounts } from "./accounts.ts";
+import { beginSession } from "./sessions.ts";
+import { allow, MAY } from "./signed-in.ts";
+
+function problem(reply: FastifyReply, status: number, title: string, detail: string) {
+  const body: Problem = { type: "about:blank", title, status, detail, request_id: reply.request.id };
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+const REFUSED = "That email and password do not match an account. Check both, or ask an administrator for a new link.";
+
+/** The session's own routes (who am I, sign in, sign out, set a password) and the administrators' user routes. */
+export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oidcName: string | null }) {
+  // Fastify takes a plugin that returns a promise, or one that calls done: this one has nothing to await.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app: FastifyInstance) => {
+    app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+      if (error instanceof AccountError) return problem(reply, error.status, "Not done", error.message);
+      const status = error.statusCode;
+      if (status !== undefined && status >= 400 && status < 500)
+        return problem(reply, 400, "Bad request", error.message);
+      request.log.error({ err: error }, "account route failed");
+      return problem(
+        reply,
+        500,
+        "Internal server error",
+        `The app could not answer; its log names request ${request.id}.`,
+      );
+    });
+
+    /** The session just begun or resumed, as the app reads it. */
+    const sessionOf = (request: FastifyRequest, user: User): Session => ({
+      user,
+      development: request.session.get("development") === true,
+      expires_at: accounts.expiresAt(new Date().toISOString()),
+    });
+
+    app.get(SESSION_API, { preHandler: allow(MAY.read) }, (request) => ({ data: sessionOf(request, request.user!) }));
+
+    app.get(SIGN_IN_API, () => ({
+      data: { password: true, oidc: oidcName === null ? null : { name: oidcName } },
+    }));
+
+    app.post(SIGN_IN_API, async (request, reply) => {
+      const parsed = z.safeParse(SignInRequestSchema, request.body);
+      if (!parsed.success) return problem(reply, 400, "Bad request", 'Send {"email": "…", "password": "…"}.');
+      const result = await accounts.signInWithPassword(parsed.data.email, parsed.data.password, request.ip);
+      if (result.outcome === "throttled") {
+        const minutes = Math.ceil(result.seconds / 60);
+        reply.header("retry-after", String(result.seconds));
+        return problem(
+          reply,
+          429,
+          "Too many failed sign-ins",
+          `Too many failed sign-ins in a row: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        );
+      }
+      if (result.outcome === "refused") return problem(reply, 401, "Not signed in", REFUSED);
+      await beginSession(request, result.user);
+      return { data: sessionOf(request, result.user) };
+    });
+
+    app.post(SIGN_OUT_API, async (request, reply) => {
+      const user = request.user;
+      await request.session.destroy();
+      if (user) accounts.audit({ action: "sign-out", user });
+      return reply.code(204).send();
+    });
+
+    app.post(PASSWORD_API, async (request, reply) => {
+      const parsed = z.safeParse(SetPasswordRequestSchema, request.body);
+      if (!parsed.success) {
+        return problem(
+          reply,
+          400,
+          "Bad request",
+          "A password needs at least 12 characters; send it with the link's token.",
+        );
+      }
+      const user = await accounts.usePasswordLink(parsed.data.token, parsed.data.password);
+      if (!user) {
+        return problem(
+          reply,
+          400,
+          "Link not valid",
+          "This link has been used or has expired: ask an administrator for a new one.",
+        );
+      }
+      await beginSession(request, user);
+      return { data: sessionOf(request, user) };
+    });
+
+    const admin = { preHandler: allow(MAY.administer) };
+    const userId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+    app.get(USERS_API, admin, () => ({ data: accounts.store.list(accounts.idleSince()) }));
+
+    app.post(USERS_API, admin, (request, reply) => {
+      const parsed = z.safeParse(AddUserRequestSchema, request.body);
+      if (!parsed.success) {
+        return problem(reply, 400, "Bad request", 'Send {"email": "…", "role": "admin" | "member" | "auditor"}.');
+      }
+      const { email, role, name } = parsed.data;
+      const { user, link } = accounts.addUser(email, role, name ?? null, request.user);
+      const entry = accounts.store.list(accounts.idleSince()).find((u) => u.id === user.id);
+      return reply.code(201).send({ data: { user: entry, link } });
+    });
+
+    app.patch(`${USERS_API}/:id`, admin, (request, reply) => {
+      const parsed = z.safeParse(SetRoleRequestSchema, request.body);
+      if (!parsed.success) return problem(reply, 400, "Bad request", 'Send {"role": "admin" | "member" | "auditor"}.');
+      const user = accounts.setRole(userId(request), parsed.data.role, request.user);
+      return { data: accounts.store.list(accounts.idleSince()).find((u) => u.id === user.id) };
+    });
+
+    app.delete(`${USERS_API}/:id`, admin, (request, reply) => {
+      accounts.removeUser(userId(request), request.user);
+      return reply.code(204).send();
+    });
+
+    app.post(`${USERS_API}/:id/reset`, admin, (request) => ({
+      data: { link: accounts.resetLink(userId(request), request.user) },
+    }));
+
+    app.delete(`${USERS_API}/:id/sessions`, admin, (request, reply) => {
+      accounts.endSessions(userId(request), request.user);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,186 @@
+import type Database from "better-sqlite3";
+import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PAGE, type Role, type User } from "../../../src/contract/accounts.ts";
+import type { LogAction } from "../../../src/contract/checks.ts";
+import { hashPassword, NO_SUCH_HASH, verifyPassword } from "./passwords.ts";
+import { createSignInThrottle } from "./sign-in-throttle.ts";
+import { normalEmail, openUsersStore } from "./users-store.ts";
+
+/** What the accounts write to the record of checks: sign-ins, failed ones, and administrators' changes. */
+export interface AuditEntry {
+  action: LogAction;
+  user: Pick<User, "email" | "name" | "role"> | null;
+  detail?: string | null;
+}
+export type Audit = (entry: AuditEntry) => void;
+
+/** Who may come in through the identity provider besides the accounts added beforehand. */
+export interface OidcPolicy {
+  /** Email domains whose verified addresses get an account on first sign-in; none: only accounts added beforehand. */
+  allowedDomains: readonly string[];
+  /** The role such a first sign-in gets. */
+  role: Role;
+}
+
+export const IDLE_HOURS = 12;
+/** `npm start`'s automatic administrator. */
+export const DEVELOPMENT_ADMIN = "admin@localhost";
+
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export function createAccounts({
+  db,
+  audit,
+  appUrl,
+  oidcPolicy = { allowedDomains: [], role: "member" },
+  now = () => new Date(),
+}: {
+  db: Database.Database;
+  audit: Audit;
+  /** The app's address, for one-time password links. */
+  appUrl: string;
+  oidcPolicy?: OidcPolicy;
+  now?: () => Date;
+}) {
+  const store = openUsersStore(db, now);
+  const throttle = createSignInThrottle({ now: () => now().getTime() });
+  const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
+  const linkOf = (token: string) => `${appUrl.replace(/\/+$/, "")}${SET_PASSWORD_PAGE}?token=${token}`;
+
+  function existing(id: number): User {
+    const user = store.user(id);
+    if (!user) throw new AccountError(`There is no user ${id}.`, 404);
+    return user;
+  }
+  function keepAnAdmin(user: User, change: string) {
+    if (user.role === "admin" && store.admins() <= 1) {
+      throw new AccountError(
+        `${user.email} is the only administrator: ${change} would leave no one to manage users.`,
+        409,
+      );
+    }
+  }
+
+  return {
+    store,
+    audit,
+    now,
+    idleSince: () => new Date(now().getTime() - IDLE_HOURS * 3_600_000).toISOString(),
+    expiresAt: (lastSeenAt: string) => new Date(Date.parse(lastSeenAt) + IDLE_HOURS * 3_600_000).toISOString(),
+
+    /** The same refusal for an unknown email, a wrong password and an account without one: nothing tells them apart. */
+    async signInWithPassword(
+      email: string,
+      password: string,
+      address: string,
+    ): Promise<{ outcome: "ok"; user: User } | { outcome: "refused" } | { outcome: "throttled"; seconds: number }> {
+      const account = normalEmail(email);
+      const keys = [`account:${account}`, `address:${address}`];
+      const seconds = throttle.waitSeconds(keys);
+      if (seconds > 0) return { outcome: "throttled", seconds };
+      const user = store.userByEmail(account);
+      const hash = (user && store.passwordHash(user.id)) ?? NO_SUCH_HASH;
+      const ok = (await verifyPassword(password, hash)) && hash !== NO_SUCH_HASH && user !== null;
+      if (!ok) {
+        throttle.failed(keys);
+        audit({
+          action: "sign-in failed",
+          user: user ? who(user) : null,
+          detail: `${user ? "wrong password" : `no account for ${account.slice(0, 320)}`}, from ${address}`,
+        });
+        return { outcome: "refused" };
+      }
+      throttle.succeeded(keys);
+      store.signedIn(user.id);
+      audit({ action: "sign-in", user: who(user), detail: `password, from ${address}` });
+      return { outcome: "ok", user };
+    },
+
+    /** The account a verified email from the identity provider signs in as; null when it may not come in. */
+    signInWithOidc(claims: { email: string; name: string | null }, address: string): User | null {
+      const email = normalEmail(claims.email);
+      let user = store.userByEmail(email);
+      const domain = email.split("@")[1] ?? "";
+      if (!user && oidcPolicy.allowedDomains.includes(domain)) {
+        user = store.add(email, oidcPolicy.role, claims.name);
+        audit({ action: "user added", user: who(user), detail: `first sign-in from the allowed domain ${domain}` });
+      }
+      if (!user) {
+        audit({
+          action: "sign-in failed",
+          user: null,
+          detail: `${email} is not allowed in (identity provider), from ${address}`,
+        });
+        return null;
+      }
+      if (claims.name && !user.name) store.setName(user.id, claims.name);
+      store.signedIn(user.id);
+      audit({ action: "sign-in", user: who(user), detail: `identity provider, from ${address}` });
+      return store.user(user.id);
+    },
+
+    addUser(email: string, role: Role, name: string | null, by: User | null): { user: User; link: string } {
+      const address = normalEmail(email);
+      if (!EMAIL.test(address)) throw new AccountError(`“${email}” is not an email address.`);
+      if (store.userByEmail(address)) throw new AccountError(`${address} already has an account.`, 409);
+      const user = store.add(address, role, name?.trim() || null);
+      const link = linkOf(store.newLink(user.id));
+      audit({ action: "user added", user: by && who(by), detail: `${user.email} as ${role}` });
+      return { user, link };
+    },
+    setRole(id: number, role: Role, by: User | null): User {
+      const user = existing(id);
+      if (user.role === role) return user;
+      if (role !== "admin") keepAnAdmin(user, "this change");
+      store.setRole(id, role);
+      audit({ action: "role changed", user: by && who(by), detail: `${user.email}: ${user.role} → ${role}` });
+      return existing(id);
+    },
+    removeUser(id: number, by: User | null): void {
+      const user = existing(id);
+      keepAnAdmin(user, "removing them");
+      store.remove(id);
+      audit({ action: "user removed", user: by && who(by), detail: `${user.email} (${user.role})` });
+    },
+    /** A new one-time link for the user (their password stays until it is used). */
+    resetLink(id: number, by: User | null): string {
+      const user = existing(id);
+      const link = linkOf(store.newLink(id));
+      audit({ action: "password set", user: by && who(by), detail: `a new one-time link for ${user.email}` });
+      return link;
+    },
+    endSessions(id: number, by: User | null): number {
+      const user = existing(id);
+      const ended = store.session.dropAllOf(id);
+      audit({ action: "sessions ended", user: by && who(by), detail: `${user.email}: ${ended} session(s)` });
+      return ended;
+    },
+    async setPassword(id: number, password: string, by: User | null): Promise<void> {
+      const user = existing(id);
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        throw new AccountError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+      }
+      store.setPassword(id, await hashPassword(password));
+      audit({ action: "password set", user: by && who(by), detail: user.email });
+    },
+    async usePasswordLink(token: string, password: string): Promise<User | null> {
+      const user = store.usePasswordLink(token, await hashPassword(password));
+      if (user) audit({ action: "password set", user: who(user), detail: "from a one-time link" });
+      return user;
+    },
+    /** The local administrator `npm start` signs everyone in as. */
+    developmentAdmin(): User {
+      return store.userByEmail(DEVELOPMENT_ADMIN) ?? store.add(DEVELOPMENT_ADMIN, "admin", "Local administrator");
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

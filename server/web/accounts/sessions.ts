@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import cookie from "@fastify/cookie";
+import session from "@fastify/session";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SET_PASSWORD_PAGE, SIGN_IN_PAGE, type User } from "../../../src/contract/accounts.ts";
+import type { Accounts } from "./accounts.ts";
+import { problemReply } from "./signed-in.ts";
+
+declare module "fastify" {
+  interface Session {
+    userId?: number;
+    /** Started by `npm start`'s automatic sign-in. */
+    development?: boolean;
+  }
+}
+
+export interface SessionOptions {
+  accounts: Accounts;
+  /** Signs the cookie; at least 32 characters. From SESSION_SECRET, else kept in the app's database. */
+  secret?: string;
+  /** Cookies ignore the port: two apps on one host name need names of their own. */
+  cookieName?: string;
+  /** Signs every visitor in as the local administrator: `npm start` only, never production. */
+  development?: boolean;
+}
+
+export interface SignInOptions extends SessionOptions {
+  /** The identity provider's name on the sign-in page; null when none is set up. */
+  oidcName?: string | null;
+  /** The identity provider's routes, registered beside the others. */
+  oidcRoutes?: ((app: FastifyInstance) => Promise<void>) | null;
+}
+
+/** A session's last use is written at most this often: not one write per keystroke. */
+const SEEN_EVERY_MS = 60_000;
+
+// Open without a session: the sign-in page and what it needs, and the routes that sign in.
+const PUBLIC_PAGES = new Set([SIGN_IN_PAGE, SET_PASSWORD_PAGE]);
+const PUBLIC_API = /^\/api\/(sign-in(\/oidc(\/callback)?)?|password)$/;
+
+/**
+ * Sessions kept server-side in the app's database (through @fastify/session): an HttpOnly, SameSite=Lax cookie,
+ * Secure over HTTPS, ending after 12 hours idle or at sign-out. Every other request needs one: `/v2` and `/api` answer
+ * 401, a page goes to the sign-in page and comes back after.
+ */
+export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
+  const { accounts, development = false } = options;
+  const { store } = accounts;
+  const secret = options.secret ?? keptSecret(accounts);
+  if (secret.length < 32) throw new Error("SESSION_SECRET must be at least 32 characters");
+
+  await app.register(cookie, { secret });
+  await app.register(session, {
+    secret,
+    cookieName: options.cookieName ?? "lls_session",
+    saveUninitialized: false,
+    // The last use is kept by the store below, at most once a minute, rather than a write on every answer.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
+    store: {
+      set(id, data, done) {
+        const userId = (data as { userId?: number }).userId ?? null;
+        store.session.put(id, userId, JSON.stringify(data));
+        done();
+      },
+      get(id, done) {
+        const row = store.session.get(id, accounts.idleSince());
+        if (row && accounts.now().getTime() - Date.parse(row.lastSeenAt) > SEEN_EVERY_MS) store.session.seen(id);
+        done(null, row ? (JSON.parse(row.data) as Parameters<typeof done>[1]) : null);
+      },
+      destroy(id, done) {
+        store.session.drop(id);
+        done();
+      },
+    },
+  });
+  app.decorateRequest("user", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    const userId = request.session.get("userId");
+    request.user = userId === undefined ? null : accounts.store.user(userId);
+    if (!request.user && development) {
+      request.user = accounts.developmentAdmin();
+      request.session.set("userId", request.user.id);
+      request.session.set("development", true);
+    }
+    if (crossSite(request)) {
+      return problemReply(
+        reply,
+        403,
+        "This request came from another site; License Lookup only takes changes from its own pages.",
+      );
+    }
+    if (request.user) return;
+    const path = request.url.split("?", 1)[0]!;
+    if (path.startsWith("/v2/") || path === "/v2" || (path.startsWith("/api/") && !PUBLIC_API.test(path))) {
+      return problemReply(
+        reply,
+        401,
+        "Sign in to License Lookup first: your session has ended or you have not signed in.",
+      );
+    }
+    if (request.method === "GET" && request.headers.accept?.includes("text/html") && !PUBLIC_PAGES.has(path)) {
+      return toSignIn(request, reply);
+    }
+  });
+}
+
+/** Signs the user in on this request's session. */
+export async function beginSession(request: FastifyRequest, user: User): Promise<void> {
+  // A new id at every sign-in: an id planted before it (session fixation) is worth nothing after.
+  await request.session.regenerate();
+  request.session.set("userId", user.id);
+  request.user = user;
+}
+
+/** A page asked for without a session: the sign-in page, which returns to it after. */
+function toSignIn(request: FastifyRequest, reply: FastifyReply) {
+  return reply.redirect(`${SIGN_IN_PAGE}?${new URLSearchParams({ next: request.url })}`, 303);
+}
+
+/** A change asked by another site's page (its browser says so, or its Origin is not ours): refused whoever is signed in. */
+function crossSite(request: FastifyRequest): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const site = request.headers["sec-fetch-site"];
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return URL.parse(origin)?.host !== request.headers.host;
+}
+
+/** A secret made once and kept in the app's database, so that restarts keep everyone signed in. */
+function keptSecret(accounts: Accounts): string {
+  const kept = accounts.store.meta("session_secret");
+  if (kept) return kept;
+  const made = randomBytes(32).toString("base64url");
+  accounts.store.setMeta("session_secret", made);
+  return made;
+}

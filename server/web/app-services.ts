@@ -1,0 +1,67 @@
+import type { FastifyRequest } from "fastify";
+import type { WatchEntry } from "../../src/contract/watchlist.ts";
+import { createAccounts } from "./accounts/accounts.ts";
+import { signInOptions, signInSettingsFromEnv } from "./accounts/sign-in-settings.ts";
+import { DEFAULT_APP_DB, LEGACY_WATCH_DB, openAppDatabase } from "./app-db.ts";
+import { APP_VERSION } from "./app-version.ts";
+import { createChecksLog } from "./checks/checks-log.ts";
+import { checksRoutes } from "./checks/checks-routes.ts";
+import { recordWatchlistSeen } from "./checks/record-checks.ts";
+import { createServiceReader } from "./watchlist/service-reader.ts";
+import { watchSettingsFromEnv } from "./watchlist/watch-settings.ts";
+import { createWatchlist } from "./watchlist/watchlist.ts";
+
+// Recording a page's check reads its licenses again: faster than the watchlist's pace, which leaves clerks the key.
+const CHECKS_REQUESTS_PER_SECOND = 50;
+
+/**
+ * What the app's server holds beside the forwarder, from the environment (README's tables): the app's database
+ * (APP_DB), its accounts and sessions, the record of checks, and the watchlist, which lives there too.
+ */
+export function appServicesFromEnv(
+  env: NodeJS.ProcessEnv,
+  {
+    service,
+    appUrl,
+    development,
+    log = () => {},
+  }: {
+    service: { baseUrl: string; apiKey: string };
+    appUrl: string;
+    development: boolean;
+    log?: (line: string) => void;
+  },
+) {
+  const settings = signInSettingsFromEnv(env);
+  const watchSettings = watchSettingsFromEnv(env, { service, appUrl });
+  const file = env.APP_DB?.trim() || DEFAULT_APP_DB;
+  const db = openAppDatabase(file, { watchDb: env.WATCH_DB?.trim() || LEGACY_WATCH_DB, log });
+  const checksLog = createChecksLog(db, { appVersion: APP_VERSION });
+  const accounts = createAccounts({
+    db,
+    audit: (entry) => checksLog.append(entry),
+    appUrl: watchSettings.appUrl,
+    oidcPolicy: settings.oidcPolicy,
+  });
+  const watchlist = createWatchlist({
+    ...watchSettings,
+    file,
+    chainHead: () => checksLog.head(),
+    log,
+  });
+  return {
+    file,
+    watchlist,
+    checksLog,
+    signIn: signInOptions(settings, { accounts, appUrl: watchSettings.appUrl, development }),
+    checks: {
+      routes: checksRoutes({
+        log: checksLog,
+        reader: createServiceReader({ ...service, requestsPerSecond: CHECKS_REQUESTS_PER_SECOND }),
+      }),
+      onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
+        recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
+    },
+    close: () => db.close(),
+  };
+}
