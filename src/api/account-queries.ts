@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import {
   PASSWORD_API,
@@ -10,6 +10,7 @@ import {
   USERS_API,
   UserListResponseSchema,
   type Role,
+  type Session,
 } from "../contract/accounts.ts";
 import { ApiError } from "./api-error.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
@@ -26,6 +27,12 @@ function withoutAppServer(error: unknown): boolean {
 /** A 401: no one is signed in, or the session has ended. */
 export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.details.status === 401;
+}
+
+/** Signed in: what the cache held was asked without a session (or as someone else), and goes; the session is in. */
+function signedIn(client: QueryClient, session: Session) {
+  client.removeQueries();
+  client.setQueryData(SESSION_KEY, session);
 }
 
 const UserAddedResponseSchema = z.object({
@@ -90,7 +97,7 @@ export const accountMutations = {
     mutationOptions({
       mutationFn: async (credentials: { email: string; password: string }) =>
         (await sendJson("POST", SIGN_IN_API, credentials, SessionResponseSchema)).data,
-      onSuccess: (session, _variables, _result, { client }) => client.setQueryData(SESSION_KEY, session),
+      onSuccess: (session, _variables, _result, { client }) => signedIn(client, session),
     }),
 
   /** A one-time link's token and the new password: signs in. */
@@ -98,7 +105,7 @@ export const accountMutations = {
     mutationOptions({
       mutationFn: async (body: { token: string; password: string }) =>
         (await sendJson("POST", PASSWORD_API, body, SessionResponseSchema)).data,
-      onSuccess: (session, _variables, _result, { client }) => client.setQueryData(SESSION_KEY, session),
+      onSuccess: (session, _variables, _result, { client }) => signedIn(client, session),
     }),
 
   /** Ends the session; everything the cache held was that person's, and goes with it. */
