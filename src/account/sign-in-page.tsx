@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { accountMutations, accountQueries } from "../api/account-queries.ts";
+import { accountMutations, accountQueries, isSignedOut } from "../api/account-queries.ts";
 import { OIDC_SIGN_IN_PATH, safeNext } from "../contract/accounts.ts";
 import { refusalWords, signInFailureWords } from "./sign-in-words.ts";
 
@@ -15,8 +15,9 @@ export function SignInPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
-  // Signed in (just now, or already): the page that was asked for.
-  if (session.data) return <Navigate replace to={next} />;
+  // Signed in (just now, or already): the page that was asked for. A session that has since ended keeps its last
+  // data beside the 401, and is no session.
+  if (session.data && !isSignedOut(session.error)) return <Navigate replace to={next} />;
 
   const provider = options.data?.oidc?.name ?? "your organisation’s sign-in";
   const refusal = refusalWords(params.get("error"), provider);

@@ -41,7 +41,10 @@ const UserAddedResponseSchema = z.object({
 const LinkResponseSchema = z.object({ data: z.object({ link: z.string() }) });
 
 export const accountQueries = {
-  /** Who is signed in; null without the app's server (nothing to sign in to). A 401 when no one is: an ApiError. */
+  /**
+   * Who is signed in; null without the app's server (nothing to sign in to). A 401 when no one is: an ApiError, beside
+   * which the cache keeps the last session's data (isSignedOut(error) says it has ended).
+   */
   session: () =>
     queryOptions({
       queryKey: SESSION_KEY,

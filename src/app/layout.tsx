@@ -40,7 +40,7 @@ export function Layout() {
             <Link to="/checks">Checks</Link>
             <Link to="/data">Data</Link>
           </nav>
-          <AccountMenu session={session.data} />
+          <AccountMenu session={isSignedOut(session.error) ? undefined : session.data} />
         </div>
         {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
       </header>

@@ -93,8 +93,8 @@ describe("the Checks page", () => {
     page("/checks?verdict=not+found&state=nj");
     await screen.findByRole("link", { name: "Receipt of entry 9" });
     expect(requested).toContain("/api/checks?state=nj&verdict=not+found");
-    expect((screen.getByLabelText("Verdict") as HTMLSelectElement).value).toBe("not found");
-    expect((screen.getByLabelText("State") as HTMLSelectElement).value).toBe("nj");
+    expect(screen.getByLabelText<HTMLSelectElement>("Verdict").value).toBe("not found");
+    expect(screen.getByLabelText<HTMLSelectElement>("State").value).toBe("nj");
   });
 
   it("says the record is intact with its newest hash, or names the first broken entry", async () => {

@@ -71,7 +71,8 @@ function serve(entry: LogEntry | null, record: License | null = RECORD, provenan
   );
 }
 
-const page = (id: number | string) => renderRoutes([{ path: "/checks/:id", element: <ReceiptPage /> }], `/checks/${id}`);
+const page = (id: number | string) =>
+  renderRoutes([{ path: "/checks/:id", element: <ReceiptPage /> }], `/checks/${id}`);
 
 beforeEach(() => {
   // The receipt tells the time of the check, never today's: a clock months later changes nothing.
