@@ -26,7 +26,12 @@ function serve() {
     writes.push(`${method} ${path}${typeof body === "string" ? ` ${body}` : ""}`);
     if (method === "POST" && path === "/api/users") {
       return Response.json(
-        { data: { user: { id: 3, email: "new@example.com" }, link: "https://app.test/set-password?token=abc" } },
+        {
+          data: {
+            user: { id: 3, email: "new@example.com", name: null, role: "auditor" },
+            link: "https://app.test/set-password?token=abc",
+          },
+        },
         { status: 201 },
       );
     }

@@ -9,6 +9,7 @@ import {
   SignInOptionsResponseSchema,
   USERS_API,
   UserListResponseSchema,
+  UserSchema,
   type Role,
   type Session,
 } from "../contract/accounts.ts";
@@ -35,9 +36,8 @@ function signedIn(client: QueryClient, session: Session) {
   client.setQueryData(SESSION_KEY, session);
 }
 
-const UserAddedResponseSchema = z.object({
-  data: z.object({ user: z.object({ id: z.number(), email: z.string() }), link: z.string() }),
-});
+// The contract names no schema for these two answers (the brief gives their shape): built from its parts.
+const UserAddedResponseSchema = z.object({ data: z.object({ user: UserSchema, link: z.string() }) });
 const LinkResponseSchema = z.object({ data: z.object({ link: z.string() }) });
 
 export const accountQueries = {
