@@ -17,19 +17,19 @@ export async function fetchJson<S extends z.core.$ZodType>(
  * nothing read when `schema` is null (a 204). Failures are ApiErrors, as for fetchJson.
  */
 export async function sendJson<S extends z.core.$ZodType>(
-  method: "POST" | "PUT" | "DELETE",
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body: unknown,
   schema: S,
 ): Promise<z.infer<S>>;
 export async function sendJson(
-  method: "POST" | "PUT" | "DELETE",
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body: unknown,
   schema: null,
 ): Promise<void>;
 export async function sendJson<S extends z.core.$ZodType>(
-  method: "POST" | "PUT" | "DELETE",
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body: unknown,
   schema: S | null,

@@ -9,6 +9,7 @@ import {
   type WatchAddRow,
   type Watchlist,
 } from "../contract/watchlist.ts";
+import { clerkZone } from "./clerk-zone.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
 
 /** One watched license's address: the number percent-encoded whole, as for /v2. */
@@ -90,5 +91,6 @@ export const watchlistMutations = {
     write(async () => (await sendJson("POST", `${WATCHLIST_API}/check`, undefined, CheckResponseSchema)).data),
 
   /** The changes up to the newest one the clerk was shown marked as seen; one a check found since stays. */
-  markSeen: () => write((upTo: number) => sendJson("POST", `${WATCHLIST_API}/seen`, { up_to: upTo }, null)),
+  markSeen: () =>
+    write((upTo: number) => sendJson("POST", `${WATCHLIST_API}/seen`, { up_to: upTo, zone: clerkZone() }, null)),
 };

@@ -1,8 +1,18 @@
-import { QueryClient } from "@tanstack/react-query";
+import { hashKey, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { isSignedOut, SESSION_KEY } from "../api/account-queries.ts";
 import { isTransient } from "../api/api-error.ts";
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 from any answer means the session has ended: the session is asked again, and the layout, seeing no one
+  // signed in, shows the sign-in page (the session's own 401 is that answer, not a reason to ask again).
+  const sessionEnded = (error: unknown, queryHash?: string) => {
+    if (isSignedOut(error) && queryHash !== hashKey(SESSION_KEY)) {
+      void client.invalidateQueries({ queryKey: SESSION_KEY, exact: true });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => sessionEnded(error, query.queryHash) }),
+    mutationCache: new MutationCache({ onError: (error) => sessionEnded(error) }),
     defaultOptions: {
       queries: {
         // 4xx and malformed answers will not change on their own; outages and dropped connections may.
@@ -11,4 +21,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -27,9 +27,11 @@ interface Props {
   retrievedAt: Date;
   /** What the state's files have said of it over time: under the record, on screen and on paper. */
   history?: ReactNode;
+  /** "Recorded in Checks", once the check is recorded: beside the verdict's source. */
+  recorded?: ReactNode;
 }
 
-export function LicenseDetail({ license, provenance, decoding, retrievedAt, history }: Props) {
+export function LicenseDetail({ license, provenance, decoding, retrievedAt, history, recorded }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
 
@@ -84,7 +86,8 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             </>
           ) : (
             "The service does not give this record’s source or date."
-          )}
+          )}{" "}
+          {recorded}
         </p>
       </section>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { licenseQueries } from "../api/license-queries.ts";
@@ -6,7 +7,16 @@ import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
 
 /** The service has no data of this state that this team may read: nothing can be said about the license. */
-export function LicenseNotCovered({ state, license }: { state: string; license: string }) {
+export function LicenseNotCovered({
+  state,
+  license,
+  recorded,
+}: {
+  state: string;
+  license: string;
+  /** "Recorded in Checks", once the check is recorded: beside the verdict. */
+  recorded?: ReactNode;
+}) {
   const stateLabel = stateName(state) ?? state.toUpperCase();
   // The agency's own lookup, from our table of the state (already fetched beside the record).
   const lookup = useQuery(licenseQueries.decoding(state)).data?.lookup;
@@ -29,7 +39,7 @@ export function LicenseNotCovered({ state, license }: { state: string; license: 
           ) : (
             <>Check it with {stateLabel}’s liquor licensing authority.</>
           )}{" "}
-          To look up {stateLabel} here, ask whoever runs License Lookup for your team to add it.
+          To look up {stateLabel} here, ask whoever runs License Lookup for your team to add it. {recorded}
         </p>
       </section>
       <p>

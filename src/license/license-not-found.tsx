@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
@@ -19,6 +20,8 @@ interface Props {
   coverage: StateCoverage | null | undefined;
   /** The state's table: its agency's own lookup, and the code names of the history. */
   decoding: DecodingTable | null;
+  /** "Recorded in Checks", once the check is recorded: beside the verdict. */
+  recorded?: ReactNode;
 }
 
 /**
@@ -42,6 +45,7 @@ function NotFoundAnswer({
   license,
   coverage,
   decoding,
+  recorded,
   stateLabel,
   answer,
 }: Props & { stateLabel: string; answer: HistoryAnswer }) {
@@ -94,7 +98,8 @@ function NotFoundAnswer({
             </>
           ) : (
             <>Check with {stateLabel}’s liquor licensing authority.</>
-          )}
+          )}{" "}
+          {recorded}
         </p>
       </section>
       {known ? null : <NearNumberOffer state={state} number={license} />}

@@ -14,6 +14,7 @@ import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
+import { RecordCheck } from "./record-check.tsx";
 import { WithHistory } from "./with-history.tsx";
 
 /**
@@ -77,6 +78,7 @@ function LicensePage({ state, license }: { state: string; license: string }) {
       provenance={provenance}
       decoding={decoding}
       retrievedAt={new Date(dataUpdatedAt)}
+      recorded={<RecordCheck state={state} license={license} />}
       history={
         <WithHistory state={state} license={license}>
           {(answer) => (
@@ -91,6 +93,7 @@ function LicensePage({ state, license }: { state: string; license: string }) {
       license={license}
       coverage={coverage.data === null ? null : coverage.data?.find((c) => c.state === state)}
       decoding={decoding}
+      recorded={<RecordCheck state={state} license={license} />}
     />
   );
 }
@@ -109,7 +112,9 @@ function LicenseError({
 }) {
   const stateLabel = stateName(state) ?? state.toUpperCase();
   if (error instanceof ApiError && error.kind === "unavailable") {
-    return <LicenseNotCovered state={state} license={license} />;
+    return (
+      <LicenseNotCovered state={state} license={license} recorded={<RecordCheck state={state} license={license} />} />
+    );
   }
   // Not the service's: a fault of the app, for the page-wide boundary.
   if (!(error instanceof ApiError)) throw error;

@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { accountQueries } from "../api/account-queries.ts";
 import { isMissingExtension } from "../api/api-error.ts";
 import { watchlistMutations, watchlistQueries } from "../api/watchlist-queries.ts";
+import { mayChange } from "../shared/may-change.ts";
 import { watchWriteFailure } from "../shared/watch-add-report.tsx";
 
 interface Said {
@@ -12,14 +14,16 @@ interface Said {
 
 /**
  * Watch this license, or stop watching it: a toggle whose words say the state it is in. Nothing at all
- * where the app is served without a watchlist (the route answers 404).
+ * where the app is served without a watchlist (the route answers 404), nor for an auditor, who changes nothing.
  */
 export function WatchButton({ state, license }: { state: string; license: string }) {
+  const session = useQuery(accountQueries.session());
   const entry = useQuery(watchlistQueries.entry(state, license));
   const watch = useMutation(watchlistMutations.watch());
   const unwatch = useMutation(watchlistMutations.unwatch());
   const [said, setSaid] = useState<Said | null>(null);
 
+  if (!mayChange(session.data)) return null;
   // Its room is kept while the watchlist answers, so the buttons beside it and the page below never move.
   if (entry.isPending) {
     return (

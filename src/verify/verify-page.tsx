@@ -1,10 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type DragEvent } from "react";
+import { accountQueries } from "../api/account-queries.ts";
+import { checksMutations } from "../api/checks-queries.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { ListFileInput } from "../shared/list-file-input.tsx";
+import { mayChange } from "../shared/may-change.ts";
+import { RecordedInChecks } from "../shared/recorded-in-checks.tsx";
 import { listText, parseListText, readListFile, type ListLimit, type ListRow } from "../shared/list-input.ts";
-import { verifyList, type VerifyProgress } from "./verify-list.ts";
+import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 import { VerifyProgressBar } from "./verify-progress.tsx";
 import { VerifyResults } from "./verify-results.tsx";
 import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
@@ -18,6 +22,14 @@ interface Run {
   ended: boolean;
 }
 
+/** The licenses a run showed a verdict for, as the Checks record takes them: a row naming no state or number is none. */
+function recordedRows(results: readonly RowResult[]) {
+  return results.flatMap((r) => {
+    const license = r.matched || r.license;
+    return r.state && license ? [{ state: r.state, license }] : [];
+  });
+}
+
 /** The `/verify` route: a list of licenses, pasted or from a file, a verdict for each row. */
 export function VerifyPage() {
   const [saved] = useState(loadKept);
@@ -27,6 +39,9 @@ export function VerifyPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [notKept, setNotKept] = useState(false);
   const coverage = useQuery(licenseQueries.coverage());
+  const session = useQuery(accountQueries.session());
+  const record = useMutation(checksMutations.record());
+  const changes = mayChange(session.data);
   const abort = useRef<AbortController | null>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);
 
@@ -38,6 +53,7 @@ export function VerifyPage() {
     abort.current = controller;
     const checkedAt = new Date().toISOString();
     setCheck(null);
+    record.reset();
     const under = (progress: VerifyProgress) => {
       if (abort.current === controller) setRun({ checkedAt, progress, ended: false });
     };
@@ -53,6 +69,9 @@ export function VerifyPage() {
       setRun((r) => r && { ...r, progress: { ...r.progress, results, done: results.length, waiting: 0 }, ended: true });
       setCheck(done);
       setNotKept(!keepCheck(done));
+      // One record of the whole run, once it has ended; an auditor's reading is not a check they may record.
+      const shownRows = recordedRows(results);
+      if (changes && shownRows.length > 0) record.mutate({ action: "verify", rows: shownRows });
       resultsRef.current?.focus();
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -95,6 +114,7 @@ export function VerifyPage() {
     setRun(null);
     setProblem(null);
     setNotKept(false);
+    record.reset();
     clearKept();
   }
 
@@ -187,6 +207,8 @@ export function VerifyPage() {
             results={shown.progress.results}
             checkedAt={shown.checkedAt}
             complete={shown.ended}
+            recorded={<RecordedInChecks ids={record.data} />}
+            watch={changes}
           />
         </>
       ) : null}

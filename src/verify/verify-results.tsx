@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState, type RefObject } from "react";
+import { lazy, memo, Suspense, useState, type ReactNode, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../contract/calendar-date.ts";
@@ -19,6 +19,10 @@ interface Props {
   /** When the check began. */
   checkedAt: string;
   complete: boolean;
+  /** "Recorded in Checks", once the ended run is recorded. */
+  recorded?: ReactNode;
+  /** False for an auditor: no "Watch all found". */
+  watch?: boolean;
 }
 
 /**
@@ -26,7 +30,7 @@ interface Props {
  * time, the counts, the buttons, held until the check ends), and the table grows only at its foot: nothing the
  * clerk is reading moves as answers arrive.
  */
-export function VerifyResults({ headingRef, results, checkedAt, complete }: Props) {
+export function VerifyResults({ headingRef, results, checkedAt, complete, recorded, watch = true }: Props) {
   const [shown, setShown] = useState<VerdictWord | "all">("all");
   const answered = results.filter((r): r is RowResult => r !== undefined);
   const counts = new Map(VERDICTS.map((v) => [v, answered.filter((r) => r.verdict === v).length]));
@@ -42,7 +46,9 @@ export function VerifyResults({ headingRef, results, checkedAt, complete }: Prop
       <h2 id="verify-results-heading" ref={headingRef} tabIndex={-1}>
         {complete ? `${answered.length.toLocaleString("en-US")} rows verified` : "Verifying…"}
       </h2>
-      <p className="verify__checked">{complete ? `Checked ${time}` : `Started ${time}`}</p>
+      <p className="verify__checked">
+        {complete ? `Checked ${time}` : `Started ${time}`} {recorded}
+      </p>
 
       <fieldset className="verify__filter">
         <legend>Show</legend>
@@ -80,16 +86,18 @@ export function VerifyResults({ headingRef, results, checkedAt, complete }: Prop
         >
           Print report
         </button>
-        <Suspense
-          fallback={
-            <button type="button" className="button" disabled>
-              <WidestText text="Watch all found" widest={`Watch all found (${total})`} />
-            </button>
-          }
-        >
-          {/* A new check is a new list to watch: what the last one added is not this one's. */}
-          <WatchAll key={checkedAt} results={answered} total={total} complete={complete} />
-        </Suspense>
+        {watch ? (
+          <Suspense
+            fallback={
+              <button type="button" className="button" disabled>
+                <WidestText text="Watch all found" widest={`Watch all found (${total})`} />
+              </button>
+            }
+          >
+            {/* A new check is a new list to watch: what the last one added is not this one's. */}
+            <WatchAll key={checkedAt} results={answered} total={total} complete={complete} />
+          </Suspense>
+        ) : null}
       </div>
 
       <div className="verify__table-wrap">

@@ -13,7 +13,14 @@ import { changeWords } from "./change-words.ts";
 const FIRST = 100;
 
 /** "Changed since you last looked": each unseen change in words, newest first, until someone marks them seen. */
-export function WatchChanges({ watchlist: { changes, entries, looked_at } }: { watchlist: Watchlist }) {
+export function WatchChanges({
+  watchlist: { changes, entries, looked_at },
+  readOnly,
+}: {
+  watchlist: Watchlist;
+  /** An auditor's: the changes without "Mark all as seen". */
+  readOnly: boolean;
+}) {
   const seen = useMutation(watchlistMutations.markSeen());
   const [all, setAll] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -52,18 +59,22 @@ export function WatchChanges({ watchlist: { changes, entries, looked_at } }: { w
                 Show all {changes.length.toLocaleString("en-US")} changes
               </button>
             ) : null}
-            <button
-              type="button"
-              className="button"
-              disabled={seen.isPending}
-              onClick={() =>
-                // The list is gone once seen: the heading keeps the reader's place. Up to the newest change
-                // shown: one a running check finds meanwhile was not read, and stays.
-                seen.mutate(Math.max(...changes.map((c) => c.id)), { onSuccess: () => headingRef.current?.focus() })
-              }
-            >
-              Mark all as seen
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                className="button"
+                disabled={seen.isPending}
+                onClick={() =>
+                  // The list is gone once seen: the heading keeps the reader's place. Up to the newest change
+                  // shown: one a running check finds meanwhile was not read, and stays.
+                  seen.mutate(Math.max(...changes.map((c) => c.id)), {
+                    onSuccess: () => headingRef.current?.focus(),
+                  })
+                }
+              >
+                Mark all as seen
+              </button>
+            )}
           </p>
         </>
       )}

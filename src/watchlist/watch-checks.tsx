@@ -26,7 +26,7 @@ function alertWords({ webhook, email }: Watchlist["alerts"]): string {
 }
 
 /** The checks: the last one and what it found, the next one, "Check now" and its progress; and whether alerts go out. */
-export function WatchChecks({ watchlist }: { watchlist: Watchlist }) {
+export function WatchChecks({ watchlist, readOnly }: { watchlist: Watchlist; readOnly: boolean }) {
   const start = useMutation(watchlistMutations.check());
   // Followed on its own while it runs; the list is asked again once it ends.
   const latest = useQuery(watchlistQueries.check());
@@ -52,19 +52,21 @@ export function WatchChecks({ watchlist }: { watchlist: Watchlist }) {
         <p className="notice notice--warning">Some licenses could not be checked: {check.error}</p>
       ) : null}
       <p>{next ? `Next scheduled check: ${formatLocalTime(next)}.` : "No check is scheduled."}</p>
-      <p className="watchlist__actions">
-        {/* aria-disabled, not disabled: the button keeps the focus while the check it started runs. */}
-        <button
-          type="button"
-          className="button"
-          aria-disabled={running !== null || start.isPending}
-          onClick={() => {
-            if (!running && !start.isPending) start.mutate();
-          }}
-        >
-          {progress ?? "Check now"}
-        </button>
-      </p>
+      {readOnly ? null : (
+        <p className="watchlist__actions">
+          {/* aria-disabled, not disabled: the button keeps the focus while the check it started runs. */}
+          <button
+            type="button"
+            className="button"
+            aria-disabled={running !== null || start.isPending}
+            onClick={() => {
+              if (!running && !start.isPending) start.mutate();
+            }}
+          >
+            {progress ?? "Check now"}
+          </button>
+        </p>
+      )}
       {start.error ? (
         <p className="notice notice--error" role="alert">
           {watchWriteFailure(start.error)}

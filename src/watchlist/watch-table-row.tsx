@@ -10,7 +10,8 @@ interface RowProps {
   row: WatchRow;
   removing: boolean;
   failure: string | null;
-  onRemove: (entry: WatchEntry) => Promise<void>;
+  /** Null for an auditor, who removes nothing: the row has no Remove cell. */
+  onRemove: ((entry: WatchEntry) => Promise<void>) | null;
 }
 
 /** A row renders again only when its license, or its removal, changes. */
@@ -42,18 +43,20 @@ export const WatchRowView = memo(function WatchRowView({ row, removing, failure,
           </span>
         ) : null}
       </td>
-      <td>
-        <button
-          type="button"
-          className="button button--quiet"
-          aria-label={`Remove ${entry.state.toUpperCase()} ${entry.license}`}
-          disabled={removing}
-          onClick={() => void onRemove(entry)}
-        >
-          Remove
-        </button>
-        {failure ? <span className="watch-table__failure">{failure}</span> : null}
-      </td>
+      {onRemove ? (
+        <td>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Remove ${entry.state.toUpperCase()} ${entry.license}`}
+            disabled={removing}
+            onClick={() => void onRemove(entry)}
+          >
+            Remove
+          </button>
+          {failure ? <span className="watch-table__failure">{failure}</span> : null}
+        </td>
+      ) : null}
     </tr>
   );
 });

@@ -32,7 +32,7 @@ function decodingTables(results: UseQueryResult<DecodingTable | null>[]): (Decod
 }
 
 /** Every watched license, with its verdict as the list check gives it; filtered by expiry through `?expiring=`. */
-export function WatchTable({ entries }: { entries: readonly WatchEntry[] }) {
+export function WatchTable({ entries, readOnly }: { entries: readonly WatchEntry[]; readOnly: boolean }) {
   const [params] = useSearchParams();
   const expiring = readExpiring(params);
   const today = localIsoDate(new Date());
@@ -147,9 +147,11 @@ export function WatchTable({ entries }: { entries: readonly WatchEntry[] }) {
                     <th scope="col">Expires</th>
                     <th scope="col">Source</th>
                     <th scope="col">Changed</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Remove</span>
-                    </th>
+                    {readOnly ? null : (
+                      <th scope="col">
+                        <span className="visually-hidden">Remove</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -159,7 +161,7 @@ export function WatchTable({ entries }: { entries: readonly WatchEntry[] }) {
                       row={row}
                       removing={removing.has(keyOf(row.entry))}
                       failure={failures.get(keyOf(row.entry)) ?? null}
-                      onRemove={remove}
+                      onRemove={readOnly ? null : remove}
                     />
                   ))}
                 </tbody>

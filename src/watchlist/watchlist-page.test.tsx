@@ -296,8 +296,46 @@ describe("the changes since someone last looked", () => {
     expect(within(section).queryAllByRole("listitem")).toEqual([]);
     expect(requests.filter((r) => r.method !== "GET")).toEqual([
       // Up to the newest change shown: one a check finds meanwhile stays unseen.
-      { method: "POST", path: "/api/watchlist/seen", body: { up_to: 4 } },
+      // The clerk's zone with it: the changes seen are recorded as checks.
+      {
+        method: "POST",
+        path: "/api/watchlist/seen",
+        body: { up_to: 4, zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      },
     ]);
+  });
+});
+
+describe("an auditor", () => {
+  it("reads the watchlist and its changes, and is offered nothing that changes it", async () => {
+    const change: WatchChange = {
+      id: 1,
+      state: "ny",
+      license: "1234567",
+      field: "status",
+      from: "active",
+      to: "cancelled",
+      detected_at: at(10, 4),
+      link: "https://app.test/license/ny/1234567",
+      seen: false,
+    };
+    serveList(watchlistOf([entry("1234567", "ACME TAVERN", "2028-03-31", { unseen: 1 })], { changes: [change] }));
+    const list = answer;
+    answer = (request) => {
+      if (request.path !== "/api/session") return list(request);
+      const user = { id: 2, email: "audit@example.com", name: null, role: "auditor" };
+      return Response.json({ data: { user, development: false, expires_at: "2026-11-23T00:00:00.000Z" } });
+    };
+    renderPage();
+    await screen.findByText("Auditors can read the watchlist but not change it.");
+    expect(await tableRows()).toEqual([["1234567", "valid"]]);
+    expect(screen.getByRole("region", { name: "Changed since you last looked" }).textContent).toContain(
+      "Status changed from active to cancelled",
+    );
+    for (const name of [/Watch/, /Add/, /Check now/, /Mark all as seen/, /Remove/]) {
+      expect(screen.queryByRole("button", { name }), String(name)).toBeNull();
+    }
+    expect(screen.queryByRole("textbox")).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
+import { accountQueries } from "../api/account-queries.ts";
 import { isMissingExtension } from "../api/api-error.ts";
 import { watchlistQueries } from "../api/watchlist-queries.ts";
 import type { Watchlist } from "../contract/watchlist.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { mayChange } from "../shared/may-change.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { BulkAdd } from "./bulk-add.tsx";
 import { WatchChanges } from "./watch-changes.tsx";
@@ -15,6 +17,7 @@ export function WatchlistPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
   const list = useQuery(watchlistQueries.list());
+  const session = useQuery(accountQueries.session());
 
   return (
     <div className="watchlist">
@@ -28,8 +31,9 @@ export function WatchlistPage() {
           first.
         </p>
       </div>
-      {list.data ? (
-        <WatchlistBody watchlist={list.data} />
+      {/* The controls an auditor lacks would vanish if drawn before the session said who is reading. */}
+      {list.data && !session.isPending ? (
+        <WatchlistBody watchlist={list.data} readOnly={!mayChange(session.data)} />
       ) : list.isError ? (
         isMissingExtension(list.error) ? (
           <p className="notice notice--info">
@@ -48,7 +52,7 @@ export function WatchlistPage() {
   );
 }
 
-function WatchlistBody({ watchlist }: { watchlist: Watchlist }) {
+function WatchlistBody({ watchlist, readOnly }: { watchlist: Watchlist; readOnly: boolean }) {
   const count = watchlist.entries.length;
   return (
     <>
@@ -56,11 +60,12 @@ function WatchlistBody({ watchlist }: { watchlist: Watchlist }) {
         {count.toLocaleString("en-US")} {count === 1 ? "license" : "licenses"} watched, of at most{" "}
         {watchlist.max.toLocaleString("en-US")}.
       </p>
+      {readOnly ? <p className="notice notice--info">Auditors can read the watchlist but not change it.</p> : null}
       <UndeliveredAlerts undelivered={watchlist.alerts.undelivered} />
-      <WatchChanges watchlist={watchlist} />
-      <WatchChecks watchlist={watchlist} />
-      <BulkAdd />
-      <WatchTable entries={watchlist.entries} />
+      <WatchChanges watchlist={watchlist} readOnly={readOnly} />
+      <WatchChecks watchlist={watchlist} readOnly={readOnly} />
+      {readOnly ? null : <BulkAdd />}
+      <WatchTable entries={watchlist.entries} readOnly={readOnly} />
     </>
   );
 }
