@@ -16,6 +16,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${appPort}`,
+    // Signed in as a member on both app servers (global-setup.ts); a spec about signing in starts without it.
+    storageState: "e2e/.auth/clerk.json",
     browserName: "chromium",
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions(),

@@ -7,6 +7,8 @@ import { coRecentlyApproved } from "../server/import/co-led/fetch.ts";
 import { njRetailLicenseReport } from "../server/import/nj-abc/fetch.ts";
 import type { LinkedFileSource, SocrataSource } from "../server/sync/feed-definition.ts";
 import { njReportsPage, startAgencyReplay } from "../server/testing/agency-replay.ts";
+import { startOidcProvider } from "../server/testing/oidc-provider.ts";
+import { addUser, sessionCookie } from "./accounts.ts";
 
 /**
  * The real stack on a fresh database: `npm run demo` and `npm run keys` seed it, `npm run build` builds the app and
@@ -16,20 +18,34 @@ import { njReportsPage, startAgencyReplay } from "../server/testing/agency-repla
  * A second stack serves the real state exports of ../shared/data (`npm run import -- --all`), with
  * a key for every state: what a clerk sees on real records (E2E_REAL_*); a state they hold
  * nothing of (Florida) reads not covered.
+ *
+ * Each app server has its own database (E2E_APP_DB, E2E_REAL_APP_DB) and session cookie name (cookies ignore the
+ * port). Every spec's browser starts signed in as a member, CLERK, on both (e2e/.auth/clerk.json); the real stack
+ * also signs in through an OpenID provider on loopback, which knows OIDC_MEMBER (an account added beforehand) and
+ * any stranger (refused).
  */
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 14173);
 export const REAL_API_PORT = API_PORT + 1;
 export const REAL_APP_PORT = APP_PORT + 1;
 export const REAL_DATA = resolve(import.meta.dirname, "../../shared/data");
+export const STORAGE_STATE = resolve(import.meta.dirname, ".auth/clerk.json");
+/** Accounts of both app servers (password E2E_PASSWORD); the real one holds them all. */
+export const CLERK = { email: "clerk@example.com", name: "Casey Clerk" };
+export const MARIA = { email: "maria.lopez@example.com", name: "Maria Lopez" };
+export const AUDITOR = { email: "audrey@example.com", name: "Audrey Auditor" };
+export const ADMIN = { email: "ada@example.com", name: "Ada Admin" };
+export const OIDC_MEMBER = { email: "olivia@example.com", name: "Olivia Okta" };
 const HOST = "127.0.0.1";
 
 export default async function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), "license-lookup-e2e-"));
   const db = join(dir, "licenses.sqlite");
   const servers: ChildProcess[] = [];
+  let closeProvider = async () => {};
   const teardown = async () => {
     await Promise.all(servers.map(stop));
+    await closeProvider();
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -45,18 +61,52 @@ export default async function globalSetup() {
     const realKey = newKey(realDb, "all");
     npm(["run", "build"]);
 
-    const [apiUrl, appUrl] = await startStack(servers, db, key, API_PORT, APP_PORT, dir);
-    const [realApiUrl, realAppUrl] = await startStack(servers, realDb, realKey, REAL_API_PORT, REAL_APP_PORT, dir);
+    const realAppUrl = `http://${HOST}:${REAL_APP_PORT}`;
+    const provider = await startOidcProvider({
+      accounts: [{ ...OIDC_MEMBER, email_verified: true }],
+      redirectUris: [`${realAppUrl}/api/sign-in/oidc/callback`],
+    });
+    closeProvider = provider.close;
+
+    const demo = await startStack(servers, db, key, API_PORT, APP_PORT, dir, [CLERK]);
+    const real = await startStack(
+      servers,
+      realDb,
+      realKey,
+      REAL_API_PORT,
+      REAL_APP_PORT,
+      dir,
+      [CLERK, MARIA, AUDITOR, ADMIN],
+      {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_NAME: "Example Okta",
+      },
+    );
+    // Added beforehand, without a password: the identity provider vouches for them.
+    npm(["run", "users", "--", "add", OIDC_MEMBER.email, "--role", "member", "--name", OIDC_MEMBER.name], {
+      APP_DB: real.appDb,
+    });
+    mkdirSync(resolve(STORAGE_STATE, ".."), { recursive: true });
+    const cookies = [
+      await sessionCookie(demo.appUrl, CLERK.email, demo.cookieName),
+      await sessionCookie(real.appUrl, CLERK.email, real.cookieName),
+    ];
+    writeFileSync(STORAGE_STATE, JSON.stringify({ cookies, origins: [] }, null, 2));
 
     // E2E_DB lets a spec start a service of its own on the same data, to stop and start at will.
     Object.assign(process.env, {
-      E2E_API_URL: apiUrl,
+      E2E_API_URL: demo.apiUrl,
       E2E_API_KEY: key,
-      E2E_APP_URL: appUrl,
+      E2E_APP_URL: demo.appUrl,
+      E2E_APP_DB: demo.appDb,
       E2E_DB: db,
-      E2E_REAL_API_URL: realApiUrl,
+      E2E_REAL_API_URL: real.apiUrl,
       E2E_REAL_API_KEY: realKey,
-      E2E_REAL_APP_URL: realAppUrl,
+      E2E_REAL_APP_URL: real.appUrl,
+      E2E_REAL_APP_DB: real.appDb,
+      E2E_REAL_SESSION_COOKIE: real.cookieName,
       E2E_REFUSED_LICENSE: MI_DROPPED,
     });
   } catch (error) {
@@ -156,7 +206,10 @@ function newKey(db: string, states: string): string {
     .at(-1)!;
 }
 
-/** `npm run api` on a database and `npm run serve` in front of it with the key (and a watchlist in `dir`); their addresses. */
+/**
+ * `npm run api` on a database and `npm run serve` in front of it with the key, its own app database in `dir` and
+ * `users` added there by `npm run users`; their addresses.
+ */
 async function startStack(
   servers: ChildProcess[],
   db: string,
@@ -164,6 +217,8 @@ async function startStack(
   apiPort: number,
   appPort: number,
   dir: string,
+  users: readonly { email: string; name: string }[],
+  env: Record<string, string> = {},
 ) {
   const apiUrl = `http://${HOST}:${apiPort}`;
   const api = start(["run", "api", "--", "--db", db, "--port", String(apiPort), "--host", HOST, "--quiet"]);
@@ -171,21 +226,28 @@ async function startStack(
   await waitForHttp(`${apiUrl}/v2/states`, api);
 
   const appUrl = `http://${HOST}:${appPort}`;
+  const appDb = join(dir, `app-${appPort}.sqlite`);
+  for (const user of users) {
+    addUser(appDb, user.email, user === ADMIN ? "admin" : user === AUDITOR ? "auditor" : "member", user.name);
+  }
+  const cookieName = `lls_session_${appPort}`;
   const web = start(["run", "serve"], {
     LLS_BASE_URL: apiUrl,
     LLS_API_KEY: key,
     HOST,
     PORT: String(appPort),
-    WATCH_DB: join(dir, `watchlist-${appPort}.sqlite`),
+    APP_DB: appDb,
+    SESSION_COOKIE: cookieName,
     LOG: "0",
+    ...env,
   });
   servers.push(web);
   await waitForHttp(`${appUrl}/`, web);
-  return [apiUrl, appUrl] as const;
+  return { apiUrl, appUrl, appDb, cookieName };
 }
 
-function npm(args: string[]): string {
-  const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8" });
+function npm(args: string[], env: Record<string, string> = {}): string {
+  const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
   if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
   return run.stdout;
 }

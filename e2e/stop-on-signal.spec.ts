@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
 import { fillDemo } from "../server/demo/fill-demo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
+import { addUser, sessionCookie } from "./accounts.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { start, stop, waitForHttp } from "./global-setup.ts";
 
@@ -40,7 +41,8 @@ function startServe(port: number, apiUrl: string) {
     HOST,
     PORT: String(port),
     LOG: "0",
-    WATCH_DB: join(watchDir, `watchlist-${port}.sqlite`),
+    APP_DB: join(watchDir, `app-${port}.sqlite`),
+    SESSION_COOKIE: `lls_session_${port}`,
   });
 }
 
@@ -128,7 +130,15 @@ for (const { how, send } of STOPS) {
     const web = startServe(port, `http://${HOST}:${(upstream.address() as AddressInfo).port}`);
     try {
       await waitForHttp(`http://${HOST}:${port}/`, web);
-      const inFlight = fetch(`http://${HOST}:${port}/v2/license/ny/0012345`);
+      addUser(join(watchDir, `app-${port}.sqlite`), "stopper@example.com", "member");
+      const { name, value } = await sessionCookie(
+        `http://${HOST}:${port}`,
+        "stopper@example.com",
+        `lls_session_${port}`,
+      );
+      const inFlight = fetch(`http://${HOST}:${port}/v2/license/ny/0012345`, {
+        headers: { cookie: `${name}=${value}` },
+      });
       await upstreamAsked;
       const stopped = stopWith(web, port, () => send(web));
       await expect.poll(() => portIsFree(port), { timeout: 5_000 }).toBe(true);

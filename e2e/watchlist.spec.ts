@@ -9,6 +9,7 @@ import { signature, SIGNATURE_HEADER } from "../server/web/watchlist/deliveries.
 import { startMailReceiver, startWebhookReceiver } from "../server/testing/alert-receivers.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { WatchWebhookSchema } from "../src/contract/watchlist.ts";
+import { addUser, signInAs } from "./accounts.ts";
 import { REAL_DATA, start, stop, waitForHttp } from "./global-setup.ts";
 
 const SECRET = "e2e-webhook-secret";
@@ -50,7 +51,8 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
         HOST: "127.0.0.1",
         PORT: String(appPort),
         LOG: "0",
-        WATCH_DB: join(dir, "watchlist.sqlite"),
+        APP_DB: join(dir, "app.sqlite"),
+        SESSION_COOKIE: `lls_session_${appPort}`,
         WATCH_WEBHOOK_URL: hook.url,
         WATCH_WEBHOOK_SECRET: SECRET,
         SMTP_URL: smtp.url,
@@ -58,6 +60,8 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
       }),
     );
     await waitForHttp(`${appUrl}/`, servers[1]!);
+    addUser(join(dir, "app.sqlite"), "watcher@example.com", "member");
+    await signInAs(page, appUrl, "watcher@example.com");
 
     // The clerk watches each from its page.
     for (const { license } of [MOVED, REMOVED, KEPT]) {
@@ -106,10 +110,14 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
       [MOVED.license, "expires", "2016-02-28", "2018-02-28"],
     ]);
 
-    // One digest naming both.
-    await expect.poll(() => smtp.mails.length, { timeout: 15_000 }).toBe(1);
-    const [mail] = smtp.mails;
+    // One email naming both changes; beside it, the day's digest, which carries the record of checks' newest hash.
+    const naming = () => smtp.mails.filter((m) => m.text.includes(MOVED.license));
+    await expect.poll(() => naming().length, { timeout: 15_000 }).toBe(1);
+    const [mail] = naming();
     expect(mail!.to).toBe("compliance@example.com");
+    const digests = smtp.mails.filter((m) => m.text.includes("Record of checks:"));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.text).toMatch(/Record of checks: [\d,]+ entries, newest hash [0-9a-f]{64}/);
     expect(mail!.text).toContain(`NY ${MOVED.license} · ${MOVED.name}`);
     expect(mail!.text).toContain(`NY ${REMOVED.license} · ${REMOVED.name}`);
     expect(mail!.html).toContain(`/license/ny/${REMOVED.license}`);

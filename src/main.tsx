@@ -4,12 +4,12 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "./app/browser-router.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { AppRoutes } from "./app/router.tsx";
-import { accountQueries } from "./api/account-queries.ts";
+import { sessionQuery } from "./api/session-query.ts";
 import "./index.css";
 
 const queryClient = createQueryClient();
 // Who is signed in is asked before the first page's code arrives: the header and the role's controls draw with it.
-void queryClient.prefetchQuery(accountQueries.session());
+void queryClient.prefetchQuery(sessionQuery());
 
 const root = createRoot(document.getElementById("root")!);
 // As a transition, React draws the first page in slices of a few milliseconds rather than one long task, so

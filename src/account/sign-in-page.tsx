@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { accountMutations, accountQueries, isSignedOut } from "../api/account-queries.ts";
-import { OIDC_SIGN_IN_PATH, safeNext } from "../contract/accounts.ts";
+import { accountMutations, accountQueries } from "../api/account-queries.ts";
+import { isSignedOut } from "../api/session-query.ts";
+import { OIDC_SIGN_IN_PATH, safeNext } from "../contract/account-paths.ts";
 import { refusalWords, signInFailureWords } from "./sign-in-words.ts";
 
 /** `/sign-in?next=…&error=…`: the organisation's identity provider, or a local email and password; then back to `next`. */

@@ -1,4 +1,4 @@
-import { SIGN_IN_PAGE } from "../contract/accounts.ts";
+import { SIGN_IN_PAGE } from "../contract/account-paths.ts";
 
 /** The sign-in page, returning afterwards to `next` (the page that was asked for, its query kept). */
 export function signInUrl(next: string): string {

@@ -1,33 +1,23 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
+import { PASSWORD_API, SIGN_IN_API, USERS_API } from "../contract/account-paths.ts";
 import {
-  PASSWORD_API,
-  SESSION_API,
-  SIGN_IN_API,
-  SIGN_OUT_API,
   SessionResponseSchema,
   SignInOptionsResponseSchema,
-  USERS_API,
   UserListResponseSchema,
   UserSchema,
   type Role,
   type Session,
 } from "../contract/accounts.ts";
 import { ApiError } from "./api-error.ts";
+import { SESSION_KEY, sessionQuery } from "./session-query.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
 
-/** The session's cache key: asked again whenever any answer says the session has ended (src/app/query-client.ts). */
-export const SESSION_KEY = ["account", "session"] as const;
 const USERS_KEY = ["account", "users"] as const;
 
 /** A 404 from an account route: the app runs without its own server (plain `vite`), where no one signs in. */
 function withoutAppServer(error: unknown): boolean {
   return error instanceof ApiError && error.details.status === 404;
-}
-
-/** A 401: no one is signed in, or the session has ended. */
-export function isSignedOut(error: unknown): boolean {
-  return error instanceof ApiError && error.details.status === 401;
 }
 
 /** Signed in: what the cache held was asked without a session (or as someone else), and goes; the session is in. */
@@ -41,25 +31,7 @@ const UserAddedResponseSchema = z.object({ data: z.object({ user: UserSchema, li
 const LinkResponseSchema = z.object({ data: z.object({ link: z.string() }) });
 
 export const accountQueries = {
-  /**
-   * Who is signed in; null without the app's server (nothing to sign in to). A 401 when no one is: an ApiError, beside
-   * which the cache keeps the last session's data (isSignedOut(error) says it has ended).
-   */
-  session: () =>
-    queryOptions({
-      queryKey: SESSION_KEY,
-      queryFn: async ({ signal }) => {
-        try {
-          return (await fetchJson(SESSION_API, SessionResponseSchema, { signal })).data;
-        } catch (error) {
-          if (withoutAppServer(error)) return null;
-          throw error;
-        }
-      },
-      // Asked once a page is open, and again when an answer says the session ended; not on every focus.
-      staleTime: Infinity,
-      retry: false,
-    }),
+  session: sessionQuery,
 
   /** The ways in this app offers; null without the app's server. */
   signInOptions: () =>
@@ -112,12 +84,6 @@ export const accountMutations = {
     }),
 
   /** Ends the session; everything the cache held was that person's, and goes with it. */
-  signOut: () =>
-    mutationOptions({
-      mutationFn: () => sendJson("POST", SIGN_OUT_API, undefined, null),
-      onSuccess: (_data, _variables, _result, { client }) => client.clear(),
-    }),
-
   addUser: () =>
     userWrite(
       async (user: { email: string; name: string | null; role: Role }) =>

@@ -9,6 +9,7 @@ import {
   type WatchAddRow,
   type Watchlist,
 } from "../contract/watchlist.ts";
+import { ApiError, isMissingExtension } from "./api-error.ts";
 import { clerkZone } from "./clerk-zone.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
 
@@ -94,3 +95,10 @@ export const watchlistMutations = {
   markSeen: () =>
     write((upTo: number) => sendJson("POST", `${WATCHLIST_API}/seen`, { up_to: upTo, zone: clerkZone() }, null)),
 };
+
+/** Why a write to the watchlist failed as a whole. */
+export function watchWriteFailure(error: unknown): string {
+  if (isMissingExtension(error)) return "This deployment of License Lookup keeps no watchlist.";
+  if (error instanceof ApiError) return error.message;
+  return "The watchlist could not be changed.";
+}

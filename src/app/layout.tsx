@@ -1,24 +1,20 @@
-import { useQuery } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
-import { Link, Navigate, Outlet, useLocation } from "react-router";
-import { AccountMenu } from "../account/account-menu.tsx";
-import { signInUrl } from "../account/sign-in-url.ts";
-import { accountQueries, isSignedOut } from "../api/account-queries.ts";
-import { SET_PASSWORD_PAGE, SIGN_IN_PAGE } from "../contract/accounts.ts";
+import { Link, Outlet, useLocation } from "react-router";
+import { afterPaint, markPageShown } from "../shared/after-paint.ts";
 import { useNavigationPending } from "./browser-router.tsx";
 import { PageLoading } from "./page-loading.tsx";
 import { RootError } from "./root-error.tsx";
 
-/** The pages a person without a session may open. */
-const OPEN_PAGES: readonly string[] = [SIGN_IN_PAGE, SET_PASSWORD_PAGE];
+// Who is signed in, and all the layout shows of it, arrives after the first page, into the room kept for it.
+const SessionCorner = lazy(async () => {
+  await afterPaint();
+  return { default: (await import("../account/account-menu.tsx")).SessionCorner };
+});
 
 export function Layout() {
   const pending = useNavigationPending();
-  const { key, pathname, search, hash } = useLocation();
-  const session = useQuery(accountQueries.session());
-  // The session ended (or never was) while the app is open: sign in, then back to this very page.
-  const signIn = isSignedOut(session.error) && !OPEN_PAGES.includes(pathname);
+  const { key } = useLocation();
   // index.html paints this same frame before the JavaScript arrives (layout.test.tsx holds the two alike).
   return (
     <>
@@ -40,7 +36,9 @@ export function Layout() {
             <Link to="/checks">Checks</Link>
             <Link to="/data">Data</Link>
           </nav>
-          <AccountMenu session={isSignedOut(session.error) ? undefined : session.data} />
+          <Suspense fallback={<div className="site-header__account" />}>
+            <SessionCorner />
+          </Suspense>
         </div>
         {pending ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
       </header>
@@ -48,7 +46,8 @@ export function Layout() {
         {/* Inside the layout, so an error page keeps the header and its way home; another page clears it. */}
         <ErrorBoundary FallbackComponent={RootError} resetKeys={[key]}>
           <Suspense fallback={<PageLoading />}>
-            {signIn ? <Navigate replace to={signInUrl(`${pathname}${search}${hash}`)} /> : <Outlet />}
+            <Outlet />
+            <PageShown />
           </Suspense>
         </ErrorBoundary>
       </main>
@@ -57,12 +56,12 @@ export function Layout() {
           Records as published by each state’s licensing authority, through the License Lookup service.
         </div>
       </footer>
-      {session.data?.development ? (
-        // Fixed to the window's foot: on every page, and moving nothing when it arrives.
-        <p className="development-notice" role="note">
-          Development sign-in: you are signed in automatically as a local administrator.
-        </p>
-      ) : null}
     </>
   );
+}
+
+/** Committed with the page, never before it (the same Suspense boundary): the page is on screen. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
 }

@@ -1,5 +1,5 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { isSignedOut, SESSION_KEY } from "../api/account-queries.ts";
+import { isSignedOut, SESSION_KEY } from "../api/session-query.ts";
 import { isTransient } from "../api/api-error.ts";
 
 export function createQueryClient(): QueryClient {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { accountQueries } from "../api/account-queries.ts";
+import { sessionQuery } from "../api/session-query.ts";
 import { isMissingExtension } from "../api/api-error.ts";
 import { checksCsvUrl, checksQueries } from "../api/checks-queries.ts";
 import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
@@ -18,7 +18,7 @@ export function ChecksPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const before = readBefore(params);
-  const session = useQuery(accountQueries.session());
+  const session = useQuery(sessionQuery());
   const page = useQuery(checksQueries.page(filter, before));
   const everyone = session.data?.user.role !== "member";
   const count = (n: number) => n.toLocaleString("en-US");

@@ -1,23 +1,9 @@
 import { z } from "zod/mini";
 
 /**
- * Who may use the app: routes of the app's own server (`/api/…`), not of the v2 service. Sign-in is by the
- * organisation's identity provider (OpenID Connect) or a local email and password; a session is a cookie.
- */
-export const SESSION_API = "/api/session";
-export const SIGN_IN_API = "/api/sign-in";
-export const SIGN_OUT_API = "/api/sign-out";
-/** Where the browser goes to sign in with the identity provider (`?next=` the page to return to). */
-export const OIDC_SIGN_IN_PATH = "/api/sign-in/oidc";
-/** Sets a password from a one-time link's token. */
-export const PASSWORD_API = "/api/password";
-export const USERS_API = "/api/users";
-
-/** The app's own pages that open without a session. */
-export const SIGN_IN_PAGE = "/sign-in";
-export const SET_PASSWORD_PAGE = "/set-password";
-
-/**
+ * Who may use the app: sign-in by the organisation's identity provider (OpenID Connect) or a local email and
+ * password; a session is a cookie. Where they live is in account-paths.ts.
+ *
  * member: searches, verifies and watches. auditor: reads every check and the watchlist, changes nothing.
  * admin: a member who also manages users and the watchlist's alerts.
  */
@@ -89,10 +75,3 @@ export const AddUserRequestSchema = z.object({
 });
 /** `PATCH /api/users/:id` (admin). */
 export const SetRoleRequestSchema = z.object({ role: z.enum(ROLES) });
-
-/** A page's path and query to return to after sign-in: only this app's own paths, never another site. */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  if (next.startsWith(SIGN_IN_PAGE) || next.startsWith("/api/")) return "/";
-  return next;
-}

@@ -1,11 +1,13 @@
-import { Fragment } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { HistoryEntry, LicenseHistory as History, Listing, Source } from "../contract/envelopes.ts";
-import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import { formatUpdatedAt } from "../shared/dates.ts";
 import { changeWords, valuesWords } from "./history-words.ts";
 import type { HistoryAnswer } from "./with-history.tsx";
+
+// What a failure says arrives with the failure: a history that loads never needs it.
+const ApiErrorNotice = lazy(async () => ({ default: (await import("../shared/api-error-notice.tsx")).ApiErrorNotice }));
 
 interface Props {
   answer: HistoryAnswer;
@@ -22,7 +24,9 @@ export function LicenseHistory({ answer, decoding, stateLabel }: Props) {
       {"error" in answer ? (
         <>
           <p>The license’s history could not be fetched.</p>
-          <ApiErrorNotice error={answer.error} stateLabel={stateLabel} onRetry={answer.retry} />
+          <Suspense fallback={null}>
+            <ApiErrorNotice error={answer.error} stateLabel={stateLabel} onRetry={answer.retry} />
+          </Suspense>
         </>
       ) : answer.history === null ? (
         <p className="none">The service keeps no history of this license.</p>

@@ -1,10 +1,9 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { NearNumberOffer } from "../shared/near-number-offer.tsx";
 import { liveSources, sourceCovers } from "../shared/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
@@ -12,6 +11,11 @@ import { noLongerListed } from "./history-words.ts";
 import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { WithHistory, type HistoryAnswer } from "./with-history.tsx";
+
+// Nearby numbers are offered once the page has said "not found": their code comes then.
+const NearNumberOffer = lazy(async () => ({
+  default: (await import("../shared/near-number-offer.tsx")).NearNumberOffer,
+}));
 
 interface Props {
   state: string;
@@ -102,7 +106,11 @@ function NotFoundAnswer({
           {recorded}
         </p>
       </section>
-      {known ? null : <NearNumberOffer state={state} number={license} />}
+      {known ? null : (
+        <Suspense fallback={null}>
+          <NearNumberOffer state={state} number={license} />
+        </Suspense>
+      )}
       {known ? (
         <p>
           The number is written right: our data named it before. To see whether the business holds a license under

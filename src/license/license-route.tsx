@@ -1,12 +1,12 @@
-import { QueryErrorResetBoundary, usePrefetchQuery, useQuery, useSuspenseQueries } from "@tanstack/react-query";
-import { useRef } from "react";
+import { QueryErrorResetBoundary, usePrefetchQuery, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useRef } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Link, Navigate, useParams } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { watchlistQueries } from "../api/watchlist-queries.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
-import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
+import { afterPaint } from "../shared/after-paint.ts";
 import { licenseUrl } from "../shared/page-urls.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
@@ -14,8 +14,24 @@ import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
 import { LicenseNotCovered } from "./license-not-covered.tsx";
 import { LicenseNotFound } from "./license-not-found.tsx";
-import { RecordCheck } from "./record-check.tsx";
 import { WithHistory } from "./with-history.tsx";
+
+// Recording what the page showed follows the verdict on screen: its code is fetched once the page has painted.
+const RecordCheck = lazy(async () => {
+  await afterPaint();
+  return { default: (await import("./record-check.tsx")).RecordCheck };
+});
+
+// What a failure says arrives with the failure: a page that shows a record never needs it.
+const ApiErrorNotice = lazy(async () => ({ default: (await import("../shared/api-error-notice.tsx")).ApiErrorNotice }));
+
+function Recorded({ state, license }: { state: string; license: string }) {
+  return (
+    <Suspense fallback={null}>
+      <RecordCheck state={state} license={license} />
+    </Suspense>
+  );
+}
 
 /**
  * The `/license/:state/:license` page. Record, provenance, decoding and history are fetched together
@@ -31,6 +47,10 @@ export function LicenseRoute() {
 }
 
 function LicenseAnswer({ state, license }: { state: string; license: string }) {
+  // The record, its source and the state's code table, asked together: the page reads each in turn, none waits on another.
+  usePrefetchQuery(licenseQueries.detail(state, license));
+  usePrefetchQuery(licenseQueries.provenance(state, license));
+  usePrefetchQuery(licenseQueries.decoding(state));
   // What the state's data covers, for "not found": asked alongside the record, so that page has it at once.
   usePrefetchQuery(licenseQueries.coverage());
   // Asked with the record, not once the record is in: the page waits for it (WithHistory).
@@ -55,13 +75,9 @@ function LicenseAnswer({ state, license }: { state: string; license: string }) {
 }
 
 function LicensePage({ state, license }: { state: string; license: string }) {
-  const [{ data: found, dataUpdatedAt }, { data: provenance }, { data: decoding }] = useSuspenseQueries({
-    queries: [
-      licenseQueries.detail(state, license),
-      licenseQueries.provenance(state, license),
-      licenseQueries.decoding(state),
-    ],
-  });
+  const { data: found, dataUpdatedAt } = useSuspenseQuery(licenseQueries.detail(state, license));
+  const { data: provenance } = useSuspenseQuery(licenseQueries.provenance(state, license));
+  const { data: decoding } = useSuspenseQuery(licenseQueries.decoding(state));
   const coverage = useQuery({ ...licenseQueries.coverage(), enabled: found === null });
   // What the state's data covers is part of a "not found" answer: asked with the record, and waited for, so the
   // answer shows whole rather than growing a line when it comes.
@@ -78,7 +94,7 @@ function LicensePage({ state, license }: { state: string; license: string }) {
       provenance={provenance}
       decoding={decoding}
       retrievedAt={new Date(dataUpdatedAt)}
-      recorded={<RecordCheck state={state} license={license} />}
+      recorded={<Recorded state={state} license={license} />}
       history={
         <WithHistory state={state} license={license}>
           {(answer) => (
@@ -93,7 +109,7 @@ function LicensePage({ state, license }: { state: string; license: string }) {
       license={license}
       coverage={coverage.data === null ? null : coverage.data?.find((c) => c.state === state)}
       decoding={decoding}
-      recorded={<RecordCheck state={state} license={license} />}
+      recorded={<Recorded state={state} license={license} />}
     />
   );
 }
@@ -113,7 +129,7 @@ function LicenseError({
   const stateLabel = stateName(state) ?? state.toUpperCase();
   if (error instanceof ApiError && error.kind === "unavailable") {
     return (
-      <LicenseNotCovered state={state} license={license} recorded={<RecordCheck state={state} license={license} />} />
+      <LicenseNotCovered state={state} license={license} recorded={<Recorded state={state} license={license} />} />
     );
   }
   // Not the service's: a fault of the app, for the page-wide boundary.
@@ -123,11 +139,13 @@ function LicenseError({
     <div className="license-error">
       <title>{`License ${license} in ${stateLabel} – License Lookup`}</title>
       <LicenseNumberHeading stateLabel={stateLabel} license={license} />
-      <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={retry}>
-        <Link className="button button--quiet" to={`/?state=${state}`}>
-          New search
-        </Link>
-      </ApiErrorNotice>
+      <Suspense fallback={null}>
+        <ApiErrorNotice error={error} stateLabel={stateLabel} onRetry={retry}>
+          <Link className="button button--quiet" to={`/?state=${state}`}>
+            New search
+          </Link>
+        </ApiErrorNotice>
+      </Suspense>
     </div>
   );
 }

@@ -1,21 +1,21 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { accountQueries } from "../api/account-queries.ts";
+import { sessionQuery } from "../api/session-query.ts";
 import { checksMutations } from "../api/checks-queries.ts";
-import { mayChange } from "../shared/may-change.ts";
 import { RecordedInChecks } from "../shared/recorded-in-checks.tsx";
 
 /**
  * Mounted where the page shows its verdict: records the check once per page opened (the server reads the license
- * and keeps what it served), then says so beside the verdict. An auditor's reading is not a check they may record.
+ * and keeps what it served), then says so beside the verdict. Whoever is signed in, an auditor too: every
+ * verdict a person saw is on record. Without the app's server (no session) there is nothing to record in.
  */
 export function RecordCheck({ state, license }: { state: string; license: string }) {
   const { key } = useLocation();
-  const session = useQuery(accountQueries.session());
+  const session = useQuery(sessionQuery());
   const { mutate, data } = useMutation(checksMutations.record());
   const recorded = useRef<string | null>(null);
-  const records = !session.isPending && mayChange(session.data);
+  const records = !session.isPending && session.data != null;
 
   useEffect(() => {
     const opening = `${key} ${state} ${license}`;

@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { accountQueries } from "../api/account-queries.ts";
+import { sessionQuery } from "../api/session-query.ts";
 import { isMissingExtension } from "../api/api-error.ts";
-import { watchlistMutations, watchlistQueries } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchlistQueries, watchWriteFailure } from "../api/watchlist-queries.ts";
 import { mayChange } from "../shared/may-change.ts";
-import { watchWriteFailure } from "../shared/watch-add-report.tsx";
 
 interface Said {
   text: string;
@@ -17,7 +16,7 @@ interface Said {
  * where the app is served without a watchlist (the route answers 404), nor for an auditor, who changes nothing.
  */
 export function WatchButton({ state, license }: { state: string; license: string }) {
-  const session = useQuery(accountQueries.session());
+  const session = useQuery(sessionQuery());
   const entry = useQuery(watchlistQueries.entry(state, license));
   const watch = useMutation(watchlistMutations.watch());
   const unwatch = useMutation(watchlistMutations.unwatch());

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { ApiError, isMissingExtension } from "../api/api-error.ts";
 import type { WatchAddResult } from "../contract/watchlist.ts";
 
 /** A row of the clerk's list that was not added, and why, in words they can act on. */
@@ -25,13 +24,6 @@ export function addReport(results: readonly WatchAddResult[], unsent: readonly R
     already: results.filter((r) => r.outcome === "already watched").length,
     notAdded: [...unsent, ...refused].sort((a, b) => a.row - b.row),
   };
-}
-
-/** Why a write to the watchlist failed as a whole. */
-export function watchWriteFailure(error: unknown): string {
-  if (isMissingExtension(error)) return "This deployment of License Lookup keeps no watchlist.";
-  if (error instanceof ApiError) return error.message;
-  return "The watchlist could not be changed.";
 }
 
 const count = (n: number) => n.toLocaleString("en-US");

@@ -1,17 +1,21 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type DragEvent } from "react";
-import { accountQueries } from "../api/account-queries.ts";
-import { checksMutations } from "../api/checks-queries.ts";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from "react";
+import { sessionQuery } from "../api/session-query.ts";
 import { licenseQueries } from "../api/license-queries.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { ListFileInput } from "../shared/list-file-input.tsx";
 import { mayChange } from "../shared/may-change.ts";
-import { RecordedInChecks } from "../shared/recorded-in-checks.tsx";
-import { listText, parseListText, readListFile, type ListLimit, type ListRow } from "../shared/list-input.ts";
+import type { ListLimit, ListRow } from "../shared/list-input.ts";
 import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 import { VerifyProgressBar } from "./verify-progress.tsx";
 import { VerifyResults } from "./verify-results.tsx";
 import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
+
+// The list reader (papaparse, and an XLSX reader on a chosen .xlsx) arrives when a list is first read, not with the page.
+const listInput = () => import("../shared/list-input.ts");
+
+// Recording a run follows its results on screen: its code is not the page's to wait for.
+const RecordRun = lazy(async () => ({ default: (await import("./record-run.tsx")).RecordRun }));
 
 const LIMIT: ListLimit = { rows: 5000, use: "verified at once" };
 
@@ -39,8 +43,8 @@ export function VerifyPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [notKept, setNotKept] = useState(false);
   const coverage = useQuery(licenseQueries.coverage());
-  const session = useQuery(accountQueries.session());
-  const record = useMutation(checksMutations.record());
+  const session = useQuery(sessionQuery());
+  const [recording, setRecording] = useState<{ key: string; rows: { state: string; license: string }[] } | null>(null);
   const changes = mayChange(session.data);
   const abort = useRef<AbortController | null>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);
@@ -53,7 +57,7 @@ export function VerifyPage() {
     abort.current = controller;
     const checkedAt = new Date().toISOString();
     setCheck(null);
-    record.reset();
+    setRecording(null);
     const under = (progress: VerifyProgress) => {
       if (abort.current === controller) setRun({ checkedAt, progress, ended: false });
     };
@@ -69,9 +73,9 @@ export function VerifyPage() {
       setRun((r) => r && { ...r, progress: { ...r.progress, results, done: results.length, waiting: 0 }, ended: true });
       setCheck(done);
       setNotKept(!keepCheck(done));
-      // One record of the whole run, once it has ended; an auditor's reading is not a check they may record.
+      // One record of the whole run, once it has ended, whoever is signed in.
       const shownRows = recordedRows(results);
-      if (changes && shownRows.length > 0) record.mutate({ action: "verify", rows: shownRows });
+      if (session.data && shownRows.length > 0) setRecording({ key: checkedAt, rows: shownRows });
       resultsRef.current?.focus();
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -84,8 +88,8 @@ export function VerifyPage() {
     return (await coverage.refetch()).data ?? null;
   }
 
-  function start() {
-    const input = parseListText(text, LIMIT);
+  async function start() {
+    const input = (await listInput()).parseListText(text, LIMIT);
     if ("error" in input) {
       setProblem(input.error);
       return;
@@ -95,6 +99,7 @@ export function VerifyPage() {
   }
 
   async function readFile(file: File) {
+    const { listText, readListFile } = await listInput();
     const input = await readListFile(file, LIMIT);
     if ("error" in input) {
       setProblem(input.error);
@@ -114,7 +119,7 @@ export function VerifyPage() {
     setRun(null);
     setProblem(null);
     setNotKept(false);
-    record.reset();
+    setRecording(null);
     clearKept();
   }
 
@@ -150,7 +155,7 @@ export function VerifyPage() {
         className="verify__form no-print"
         onSubmit={(event) => {
           event.preventDefault();
-          start();
+          void start();
         }}
       >
         <label htmlFor="verify-list" className="field__label">
@@ -207,7 +212,13 @@ export function VerifyPage() {
             results={shown.progress.results}
             checkedAt={shown.checkedAt}
             complete={shown.ended}
-            recorded={<RecordedInChecks ids={record.data} />}
+            recorded={
+              recording ? (
+                <Suspense fallback={null}>
+                  <RecordRun key={recording.key} rows={recording.rows} />
+                </Suspense>
+              ) : null
+            }
             watch={changes}
           />
         </>

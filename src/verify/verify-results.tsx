@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import { absoluteLicenseUrl, licenseUrl } from "../shared/page-urls.ts";
-import { downloadCsv, verdictCsv, type CsvRecord } from "../shared/verdict-csv.ts";
+import type { CsvRecord } from "../shared/verdict-csv.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { VERDICTS, type VerdictWord } from "../contract/verdict.ts";
 import type { RowResult } from "./verify-list.ts";
@@ -71,7 +71,12 @@ export function VerifyResults({ headingRef, results, checkedAt, complete, record
       </fieldset>
 
       <div className="verify__actions no-print">
-        <button type="button" className="button" disabled={!complete} onClick={() => download(answered, checkedAt)}>
+        <button
+          type="button"
+          className="button"
+          disabled={!complete}
+          onClick={() => void download(answered, checkedAt)}
+        >
           Download CSV
         </button>
         <button
@@ -179,7 +184,9 @@ function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
   };
 }
 
-function download(results: readonly RowResult[], checkedAt: string) {
+/** The CSV writer (papaparse) arrives on the first download, not with the page. */
+async function download(results: readonly RowResult[], checkedAt: string) {
+  const { downloadCsv, verdictCsv } = await import("../shared/verdict-csv.ts");
   downloadCsv(verdictCsv(results.map((r) => csvRecord(r, checkedAt))), `license-check-${checkedAt.slice(0, 10)}.csv`);
 }
 

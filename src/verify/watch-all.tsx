@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { watchlistMutations } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchWriteFailure } from "../api/watchlist-queries.ts";
 import type { WatchAddRow } from "../contract/watchlist.ts";
-import { addReport, watchWriteFailure, WatchAddReport } from "../shared/watch-add-report.tsx";
+import { addReport, WatchAddReport } from "../shared/watch-add-report.tsx";
 import type { RowResult } from "./verify-list.ts";
 import { WidestText } from "./widest-text.tsx";
 

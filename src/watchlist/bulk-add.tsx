@@ -1,16 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { watchlistMutations } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchWriteFailure } from "../api/watchlist-queries.ts";
 import { MAX_WATCHED } from "../contract/watchlist.ts";
 import { ListFileInput } from "../shared/list-file-input.tsx";
 import type { ListLimit, ListRow } from "../shared/list-input.ts";
-import {
-  addReport,
-  watchWriteFailure,
-  WatchAddReport,
-  type AddReport,
-  type RowError,
-} from "../shared/watch-add-report.tsx";
+import { addReport, WatchAddReport, type AddReport, type RowError } from "../shared/watch-add-report.tsx";
 
 const LIMIT: ListLimit = { rows: MAX_WATCHED, use: "added to the watchlist at once" };
 

@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { watchlistMutations } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchWriteFailure } from "../api/watchlist-queries.ts";
 import type { License } from "../contract/license.ts";
 import type { Watchlist } from "../contract/watchlist.ts";
 import { formatLocalTime } from "../shared/dates.ts";
 import { licenseUrl } from "../shared/page-urls.ts";
-import { watchWriteFailure } from "../shared/watch-add-report.tsx";
 import { changeWords } from "./change-words.ts";
 
 /** A state's import can change thousands at once: the first ones show, the rest on asking. */

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { watchlistMutations, watchlistQueries } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchlistQueries, watchWriteFailure } from "../api/watchlist-queries.ts";
 import type { WatchCheck, WatchDelivery, Watchlist } from "../contract/watchlist.ts";
 import { formatLocalTime } from "../shared/dates.ts";
-import { watchWriteFailure } from "../shared/watch-add-report.tsx";
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -2,11 +2,10 @@ import { useMutation, useQueries, useQuery, type UseQueryResult } from "@tanstac
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
-import { watchlistMutations } from "../api/watchlist-queries.ts";
+import { watchlistMutations, watchWriteFailure } from "../api/watchlist-queries.ts";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { WatchEntry } from "../contract/watchlist.ts";
 import { localIsoDate } from "../shared/dates.ts";
-import { watchWriteFailure } from "../shared/watch-add-report.tsx";
 import {
   csvRecords,
   EXPIRING_DAYS,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { accountQueries } from "../api/account-queries.ts";
+import { sessionQuery } from "../api/session-query.ts";
 import { isMissingExtension } from "../api/api-error.ts";
 import { watchlistQueries } from "../api/watchlist-queries.ts";
 import type { Watchlist } from "../contract/watchlist.ts";
@@ -17,7 +17,7 @@ export function WatchlistPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(headingRef);
   const list = useQuery(watchlistQueries.list());
-  const session = useQuery(accountQueries.session());
+  const session = useQuery(sessionQuery());
 
   return (
     <div className="watchlist">

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod/mini";
 import {
-  AddUserRequestSchema,
   PASSWORD_API,
   SESSION_API,
-  SetPasswordRequestSchema,
-  SetRoleRequestSchema,
   SIGN_IN_API,
   SIGN_OUT_API,
-  SignInRequestSchema,
   USERS_API,
+} from "../../../src/contract/account-paths.ts";
+import {
+  AddUserRequestSchema,
+  SetPasswordRequestSchema,
+  SetRoleRequestSchema,
+  SignInRequestSchema,
   type Session,
   type User,
 } from "../../../src/contract/accounts.ts";

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PAGE, type Role, type User } from "../../../src/contract/accounts.ts";
+import { SET_PASSWORD_PAGE } from "../../../src/contract/account-paths.ts";
+import { MIN_PASSWORD_LENGTH, type Role, type User } from "../../../src/contract/accounts.ts";
 import type { LogAction } from "../../../src/contract/checks.ts";
 import { hashPassword, NO_SUCH_HASH, verifyPassword } from "./passwords.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OIDC_SIGN_IN_PATH, SIGN_IN_PAGE, safeNext } from "../../../src/contract/accounts.ts";
+import { OIDC_SIGN_IN_PATH, SIGN_IN_PAGE, safeNext } from "../../../src/contract/account-paths.ts";
 import {
   OidcSignInError,
   PendingSignInSchema,

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SET_PASSWORD_PAGE, SIGN_IN_PAGE, type User } from "../../../src/contract/accounts.ts";
+import { SET_PASSWORD_PAGE, SIGN_IN_PAGE } from "../../../src/contract/account-paths.ts";
+import { type User } from "../../../src/contract/accounts.ts";
 import type { Accounts } from "./accounts.ts";
 import { problemReply } from "./signed-in.ts";
 
@@ -93,7 +94,8 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     }
     if (request.user) return;
     const path = request.url.split("?", 1)[0]!;
-    if (path.startsWith("/v2/") || path === "/v2" || (path.startsWith("/api/") && !PUBLIC_API.test(path))) {
+    if (PUBLIC_API.test(path)) return;
+    if (path.startsWith("/v2/") || path === "/v2" || path.startsWith("/api/")) {
       return problemReply(
         reply,
         401,
