@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,7 +56,13 @@ interface Sample {
   loadedRss: number;
 }
 
-async function measure(way: Way, port: number, env: Record<string, string>, paths: string[]): Promise<Sample> {
+async function measure(
+  way: Way,
+  port: number,
+  env: Record<string, string>,
+  paths: string[],
+  asked: Record<string, string>,
+): Promise<Sample> {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(way.command[0]!, way.command.slice(1), {
@@ -65,10 +71,10 @@ async function measure(way: Way, port: number, env: Record<string, string>, path
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await firstAnswer(`${url}${paths[0]}`, child);
+    await firstAnswer(`${url}${paths[0]}`, child, asked);
     const startMs = performance.now() - started;
     const first = treeRssMb(child.pid!);
-    await applyLoad({ url, paths, headers, seconds, connections: 10 });
+    await applyLoad({ url, paths, headers: asked, seconds, connections: 10 });
     const loaded = treeRssMb(child.pid!);
     return { processes: first.processes, startMs, firstRss: first.mb, loadedRss: loaded.mb };
   } finally {
@@ -76,15 +82,45 @@ async function measure(way: Way, port: number, env: Record<string, string>, path
   }
 }
 
-async function firstAnswer(url: string, child: ChildProcess): Promise<void> {
+async function firstAnswer(url: string, child: ChildProcess, asked: Record<string, string> = headers): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${child.spawnargs.join(" ")} exited with ${child.exitCode}`);
     try {
-      await fetch(url, { headers });
+      await fetch(url, { headers: asked });
       return;
     } catch {
       await sleep(5);
     }
+  }
+}
+
+/** A signed-in clerk's cookie on the app server's database in `env`: the server started once to sign them in. */
+async function clerkSession(env: Record<string, string>, port: number): Promise<string> {
+  const email = "bench@example.com";
+  const password = "the bench's own password";
+  const added = spawnSync(
+    node,
+    ["--import", "tsx", "server/cli/users.ts", "add", email, "--role", "member", "--password-stdin"],
+    { cwd: ROOT, input: `${password}\n`, env: { ...process.env, APP_DB: env.APP_DB }, encoding: "utf8" },
+  );
+  if (added.status !== 0) throw new Error(`npm run users -- add failed: ${added.stderr}`);
+  const child = spawn(node, ["dist-server/web/main.js"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: "ignore",
+  });
+  try {
+    await firstAnswer(`http://127.0.0.1:${port}/sign-in`, child);
+    const answer = await fetch(`http://127.0.0.1:${port}/api/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("lls_session="));
+    if (!cookie) throw new Error(`the bench could not sign in: ${answer.status}`);
+    return cookie.split(";", 1)[0]!;
+  } finally {
+    await stop(child);
   }
 }
 
@@ -96,11 +132,17 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Rounds in which the ways take turns, so that other work on the machine falls on all of them alike. */
-async function compare(ways: Way[], port: number, env: Record<string, string>, paths: string[]) {
+async function compare(
+  ways: Way[],
+  port: number,
+  env: Record<string, string>,
+  paths: string[],
+  asked: Record<string, string> = headers,
+) {
   const samples = ways.map((): Sample[] => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, way] of ways.entries()) {
-      samples[i]!.push(await measure(way, port, env, paths));
+      samples[i]!.push(await measure(way, port, env, paths, asked));
       console.log(`round ${round + 1}/${rounds}: ${way.name}`);
     }
   }
@@ -151,13 +193,18 @@ try {
     LLS_API_KEY: key,
     PORT: String(webPort),
     LOG: "0",
-    WATCH_DB: join(dir, "watchlist.sqlite"),
+    APP_DB: join(dir, "app.sqlite"),
   };
   await firstAnswer(`${upstreamUrl}/v2/states`, upstream);
-  webRows = await compare(ways("server/web/main.ts", "dist-server/web/main.js", "serve", []), webPort, webEnv, [
-    "/",
-    "/v2/license/ny/0012345",
-  ]);
+  // A clerk's session, made once: it is kept in the app's database, so each start of the server knows it.
+  const session = await clerkSession(webEnv, webPort);
+  webRows = await compare(
+    ways("server/web/main.ts", "dist-server/web/main.js", "serve", []),
+    webPort,
+    webEnv,
+    ["/", "/v2/license/ny/0012345"],
+    { cookie: session },
+  );
 } finally {
   await stop(upstream);
   rmSync(dir, { recursive: true, force: true });

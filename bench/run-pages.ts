@@ -92,7 +92,7 @@ function realDatabase(): string {
 }
 
 /** One Lighthouse run in a fresh Chromium: the CLI as a clerk's tooling would run it. */
-async function lighthouse(url: string, desktop: boolean): Promise<Figures> {
+async function lighthouse(url: string, desktop: boolean, cookie: string): Promise<Figures> {
   const args = [
     LIGHTHOUSE,
     url,
@@ -101,6 +101,8 @@ async function lighthouse(url: string, desktop: boolean): Promise<Figures> {
     "--quiet",
     "--only-categories=performance,accessibility",
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    // Signed in, as a clerk opens it: without a session every page is the sign-in page.
+    `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
     ...(desktop ? ["--preset=desktop"] : []),
   ];
   const child = spawn(process.execPath, args, {
@@ -135,14 +137,15 @@ const rows: (string | number)[][] = [];
 try {
   const added = await fetch(`${stack.appUrl}/api/watchlist`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", cookie: stack.cookie },
     body: JSON.stringify({ rows: WATCHED.map((entry, i) => ({ row: i + 1, ...entry })) }),
   });
   if (!added.ok) throw new Error(`the watchlist refused its rows: ${added.status}`);
   for (const page of PAGES) {
     for (const desktop of [true, false]) {
       const figures: Figures[] = [];
-      for (let run = 0; run < runs; run++) figures.push(await lighthouse(`${stack.appUrl}${page.path}`, desktop));
+      for (let run = 0; run < runs; run++)
+        figures.push(await lighthouse(`${stack.appUrl}${page.path}`, desktop, stack.cookie));
       const m = median(figures);
       const scores = figures.map((f) => f.performance);
       const form = desktop ? "desktop" : "mobile";

@@ -54,10 +54,16 @@ interface Sample {
 }
 
 /** One keystroke, as the app sends it: the search for what is typed, with where its results come from. */
-async function keystroke(appUrl: string, state: string, typed: string, samples: Sample[]): Promise<number> {
+async function keystroke(
+  appUrl: string,
+  state: string,
+  typed: string,
+  samples: Sample[],
+  cookie: string,
+): Promise<number> {
   const began = performance.now();
   const response = await fetch(`${appUrl}/v2/search-with-provenance?${new URLSearchParams({ state, name: typed })}`, {
-    headers: { accept: "application/json" },
+    headers: { accept: "application/json", cookie },
   });
   await response.arrayBuffer();
   samples.push({ status: response.status, ms: performance.now() - began, cached: response.headers.has("age") });
@@ -65,7 +71,14 @@ async function keystroke(appUrl: string, state: string, typed: string, samples: 
 }
 
 /** A clerk typing one name after another, a keystroke every 150-250 ms, never waiting for an answer. */
-async function clerk(appUrl: string, index: number, until: number, samples: Sample[], keystrokes: number[]) {
+async function clerk(
+  appUrl: string,
+  cookie: string,
+  index: number,
+  until: number,
+  samples: Sample[],
+  keystrokes: number[],
+) {
   const rng = new SeededRandom(deriveSeed(17, `clerk ${index}`));
   const state = STATES[index % STATES.length]!;
   const names = typedNames(state);
@@ -73,7 +86,7 @@ async function clerk(appUrl: string, index: number, until: number, samples: Samp
   while (performance.now() < until) {
     const name = rng.pick(names);
     for (let n = 1; n <= name.length && performance.now() < until; n++) {
-      inFlight.push(keystroke(appUrl, state, name.slice(0, n), samples).then((ms) => void keystrokes.push(ms)));
+      inFlight.push(keystroke(appUrl, state, name.slice(0, n), samples, cookie).then((ms) => void keystrokes.push(ms)));
       await sleep(rng.int(150, 250));
     }
   }
@@ -82,13 +95,13 @@ async function clerk(appUrl: string, index: number, until: number, samples: Samp
 
 const watchApi = (appUrl: string) => `${appUrl}${WATCHLIST_API}`;
 
-async function fillWatchlist(appUrl: string) {
+async function fillWatchlist(appUrl: string, cookie: string) {
   const rows = STATES.flatMap((state) => held[state]!.map((l) => ({ state, license: l.license })))
     .slice(0, watched)
     .map((l, i) => ({ row: i + 1, ...l }));
   const response = await fetch(watchApi(appUrl), {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", cookie },
     body: JSON.stringify({ rows }),
   });
   if (!response.ok) throw new Error(`adding to the watchlist answered ${response.status}`);
@@ -137,21 +150,26 @@ try {
     });
     try {
       if (!filled && watched > 0) {
-        await fillWatchlist(stack.appUrl);
+        await fillWatchlist(stack.appUrl, stack.cookie);
         filled = true;
       }
       // A fresh rate-limit window for the clerks: the fill's requests are behind us.
       await sleep(2_500);
       const checkStarted = performance.now();
       if (watched > 0) {
-        z.parse(CheckResponseSchema, await (await fetch(`${watchApi(stack.appUrl)}/check`, { method: "POST" })).json());
+        z.parse(
+          CheckResponseSchema,
+          await (
+            await fetch(`${watchApi(stack.appUrl)}/check`, { method: "POST", headers: { cookie: stack.cookie } })
+          ).json(),
+        );
       }
       const samples: Sample[] = [];
       const keystrokes: number[] = [];
       const began = performance.now();
       const until = began + seconds * 1000;
       await Promise.all(
-        Array.from({ length: clerkCount }, (_, i) => clerk(stack.appUrl, i, until, samples, keystrokes)),
+        Array.from({ length: clerkCount }, (_, i) => clerk(stack.appUrl, stack.cookie, i, until, samples, keystrokes)),
       );
       const elapsed = (performance.now() - began) / 1000;
       let checkSeconds = "";
@@ -159,7 +177,7 @@ try {
         for (;;) {
           const check = z.parse(
             LastCheckResponseSchema,
-            await (await fetch(`${watchApi(stack.appUrl)}/check`)).json(),
+            await (await fetch(`${watchApi(stack.appUrl)}/check`, { headers: { cookie: stack.cookie } })).json(),
           ).data;
           if (check?.finished_at) {
             checkSeconds = check.error

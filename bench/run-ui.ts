@@ -40,7 +40,7 @@ let missed = 0;
 try {
   for (let round = 0; round < rounds; round++) {
     // One page a round, as a clerk keeps the app open: each name typed over the last.
-    const page = await browser.newPage();
+    const page = await stack.newPage(browser);
     // tsx names nested functions with a helper the page lacks (`__name`): the page gets it too.
     await page.addInitScript({ content: `var __name = (f) => f; (${recordKeystrokeToPaint.toString()})();` });
     // As a clerk finds it: the page and its list of states loaded before the first keystroke.

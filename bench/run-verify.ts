@@ -9,11 +9,13 @@ import { openDatabase } from "../server/store/open-database.ts";
 import { createBenchKey } from "./bench-key.ts";
 import { launchChromium, requireBuild, startBuiltStack } from "./built-stack.ts";
 import { percentiles } from "./percentiles.ts";
+import { cpuMicros } from "./process-cpu.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
 import { markdownTable } from "./table.ts";
 
 // `npm run bench:verify`: a clerk's list of 1,000 licenses, pasted into /verify in Chromium, from the
-// click on Verify to the last row's verdict on screen, against the built service at its default rate limit.
+// click on Verify to the last row's verdict on screen, against the built service at its default rate limit;
+// then what recording those checks adds (issue 30), there and on license pages opened from a link.
 const { values } = parseArgs({
   options: { rounds: { type: "string", default: "5" }, rows: { type: "string", default: "1000" } },
 });
@@ -41,25 +43,55 @@ const list = Array.from({ length: rowCount }, (_, i) =>
 ).join("\n");
 
 const stack = await startBuiltStack({ db: file, key, dir });
+const LICENSE_PAGES = 40;
+const pageSeconds: number[] = [];
+const pageRecordSeconds: number[] = [];
+const pageCpu = { open: [] as number[], record: [] as number[] };
 const appUrl = stack.appUrl;
 const browser = await launchChromium();
 const seconds: number[] = [];
+// After the last verdict, until the page says the run is recorded; and the CPU of both servers for each part.
+const recordSeconds: number[] = [];
+const cpu = { verify: [] as number[], record: [] as number[] };
+const serversCpu = () => cpuMicros(stack.webPid) + cpuMicros(stack.apiPid);
 let requests = 0;
 try {
   for (let round = 0; round < rounds; round++) {
-    const page = await browser.newPage();
+    const page = await stack.newPage(browser);
     page.on("request", (request) => {
       if (request.url().includes("/v2/")) requests += 1;
     });
     await page.goto(`${appUrl}/verify`);
     await page.getByLabel("Licenses to verify").fill(list);
     const began = performance.now();
+    const cpuBefore = serversCpu();
     await page.getByRole("button", { name: "Verify" }).click();
     await page
       .getByRole("heading", { name: `${rowCount.toLocaleString("en-US")} rows verified` })
       .waitFor({ timeout: 120_000 });
-    seconds.push((performance.now() - began) / 1000);
+    const shown = performance.now();
+    const cpuShown = serversCpu();
+    seconds.push((shown - began) / 1000);
+    await page.getByRole("link", { name: "Recorded in Checks" }).waitFor({ timeout: 60_000 });
+    recordSeconds.push((performance.now() - shown) / 1000);
+    cpu.verify.push(cpuShown - cpuBefore);
+    cpu.record.push(serversCpu() - cpuShown);
     await page.close();
+  }
+  // License pages opened from a link, each a different license: to the verdict on screen, then to "Recorded".
+  const page = await stack.newPage(browser);
+  for (const { state, license } of held.slice(0, LICENSE_PAGES)) {
+    const began = performance.now();
+    const cpuBefore = serversCpu();
+    await page.goto(`${appUrl}/license/${state}/${license}`);
+    await page.locator(".verdict").first().waitFor();
+    const shown = performance.now();
+    const cpuShown = serversCpu();
+    pageSeconds.push((shown - began) / 1000);
+    await page.getByRole("link", { name: "Recorded in Checks" }).waitFor({ timeout: 10_000 });
+    pageRecordSeconds.push((performance.now() - shown) / 1000);
+    pageCpu.open.push(cpuShown - cpuBefore);
+    pageCpu.record.push(serversCpu() - cpuShown);
   }
 } finally {
   await browser.close();
@@ -88,3 +120,35 @@ const report = [
 ].join("\n");
 console.log(report);
 writeResultsSection("Verifying a list in the browser (issue 14): npm run bench:verify", report);
+
+const median = (list: number[]) => percentiles(list).p50;
+const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
+const recordReport = [
+  context,
+  `- The same runs. A check is recorded after its verdict is on screen: the page posts the rows it showed, and the app's server reads them again from the service (through its answer cache where it holds them), judges them and appends them to the chain. So recording adds nothing before the verdict shows; what it adds comes after, in time until the page says "Recorded in Checks" and in CPU of the two servers (the app's and the service's, /proc).`,
+  `- License pages: ${LICENSE_PAGES} different licenses opened from a link in one tab, each to its verdict on screen, then to "Recorded in Checks".`,
+  "",
+  markdownTable(
+    ["", "to the verdicts on screen", "then to recorded", "servers' CPU before", "CPU recording adds", "budget"],
+    [
+      [
+        `Verify ${rowCount.toLocaleString("en-US")} rows (median of ${rounds})`,
+        `${p50.toFixed(2)} s`,
+        `+${median(recordSeconds).toFixed(2)} s (${share(median(recordSeconds), p50)})`,
+        `${(median(cpu.verify) / 1000).toFixed(0)} ms`,
+        `${(median(cpu.record) / 1000).toFixed(0)} ms (${share(median(cpu.record), median(cpu.verify))})`,
+        `<= 5%: ${median(recordSeconds) <= 0.05 * p50 && median(cpu.record) <= 0.05 * median(cpu.verify) ? "met" : "MISSED"}`,
+      ],
+      [
+        `a license page (median of ${LICENSE_PAGES})`,
+        `${(median(pageSeconds) * 1000).toFixed(0)} ms`,
+        `+${(median(pageRecordSeconds) * 1000).toFixed(0)} ms`,
+        `${(median(pageCpu.open) / 1000).toFixed(1)} ms`,
+        `${(median(pageCpu.record) / 1000).toFixed(1)} ms (${share(median(pageCpu.record), median(pageCpu.open))})`,
+        "nothing before the verdict",
+      ],
+    ],
+  ),
+].join("\n");
+console.log(recordReport);
+writeResultsSection("Recording checks (issue 30): npm run bench:verify", recordReport);

@@ -79,6 +79,11 @@ closeOnSignals(() => app.close(), { graceMs: upstreamTimeoutMs + 1000 });
 try {
   await app.listen({ host, port });
   console.log(`License Lookup is running: open http://${host}:${port}/`);
+  if (services.signIn.accounts.store.list(new Date(0).toISOString()).length === 0) {
+    console.warn(
+      `No one can sign in yet: add the first administrator with APP_DB=${services.file} npm run users -- add EMAIL --role admin`,
+    );
+  }
 } catch (error) {
   console.error(`error: ${(error as Error).message}`);
   process.exit(1);

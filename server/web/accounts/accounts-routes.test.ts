@@ -17,6 +17,8 @@ let app: Awaited<ReturnType<typeof buildWebApp>>;
 const audit: AuditEntry[] = [];
 let accounts: ReturnType<typeof createAccounts>;
 const PASSWORD = "correct horse battery";
+// Dozens of sign-ins: scrypt at a sixteenth of the app's memory (the cost is stored with each hash).
+const LIGHT = { N: 2 ** 11, r: 8, p: 3 };
 const same = { "sec-fetch-site": "same-origin" };
 
 beforeAll(async () => {
@@ -27,7 +29,7 @@ beforeAll(async () => {
   service.records.set("ny/0012345", licenseRecord("ny", "0012345"));
   const file = join(dir, "app.sqlite");
   db = openAppDatabase(file);
-  accounts = createAccounts({ db, audit: (entry) => audit.push(entry), appUrl: "http://app.test" });
+  accounts = createAccounts({ db, audit: (entry) => audit.push(entry), appUrl: "http://app.test", scryptCost: LIGHT });
   for (const [email, role] of [
     ["maria@example.com", "member"],
     ["audrey@example.com", "auditor"],
@@ -275,7 +277,13 @@ describe("a session left idle", () => {
   it("ends after 12 hours without a request, and lasts while it is used", async () => {
     let clock = Date.parse("2027-03-03T15:00:00Z");
     const idleDb = openAppDatabase(join(dir, "idle.sqlite"));
-    const idle = createAccounts({ db: idleDb, audit: () => {}, appUrl: "http://app.test", now: () => new Date(clock) });
+    const idle = createAccounts({
+      db: idleDb,
+      audit: () => {},
+      appUrl: "http://app.test",
+      now: () => new Date(clock),
+      scryptCost: LIGHT,
+    });
     const { user } = idle.addUser("night@example.com", "member", null, null);
     await idle.setPassword(user.id, PASSWORD, null);
     const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: idle } });

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { SET_PASSWORD_PAGE } from "../../../src/contract/account-paths.ts";
 import { MIN_PASSWORD_LENGTH, type Role, type User } from "../../../src/contract/accounts.ts";
 import type { LogAction } from "../../../src/contract/checks.ts";
-import { hashPassword, NO_SUCH_HASH, verifyPassword } from "./passwords.ts";
+import { hashPassword, noSuchHash, SCRYPT_COST, verifyPassword, type ScryptCost } from "./passwords.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";
 import { normalEmail, openUsersStore } from "./users-store.ts";
 
@@ -43,6 +43,7 @@ export function createAccounts({
   appUrl,
   oidcPolicy = { allowedDomains: [], role: "member" },
   now = () => new Date(),
+  scryptCost = SCRYPT_COST,
 }: {
   db: Database.Database;
   audit: Audit;
@@ -50,7 +51,10 @@ export function createAccounts({
   appUrl: string;
   oidcPolicy?: OidcPolicy;
   now?: () => Date;
+  /** Tests that sign in dozens of times take a lighter one: the cost changes nothing of what they assert. */
+  scryptCost?: ScryptCost;
 }) {
+  const NO_SUCH_HASH = noSuchHash(scryptCost);
   const store = openUsersStore(db, now);
   const throttle = createSignInThrottle({ now: () => now().getTime() });
   const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
@@ -169,11 +173,11 @@ export function createAccounts({
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AccountError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
       }
-      store.setPassword(id, await hashPassword(password));
+      store.setPassword(id, await hashPassword(password, scryptCost));
       audit({ action: "password set", user: by && who(by), detail: user.email });
     },
     async usePasswordLink(token: string, password: string): Promise<User | null> {
-      const user = store.usePasswordLink(token, await hashPassword(password));
+      const user = store.usePasswordLink(token, await hashPassword(password, scryptCost));
       if (user) audit({ action: "password set", user: who(user), detail: "from a one-time link" });
       return user;
     },

@@ -1,10 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt from node:crypto, at one of OWASP's settings for it (N=2^15, r=8, p=3: 32 MiB, about 0.1 s here).
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+export const SCRYPT_COST = { N: 2 ** 15, r: 8, p: 3 };
+export type ScryptCost = typeof SCRYPT_COST;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, { N, r, p }: typeof PARAMS): Promise<Buffer> {
+function derive(password: string, salt: Buffer, { N, r, p }: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
@@ -14,10 +15,10 @@ function derive(password: string, salt: Buffer, { N, r, p }: typeof PARAMS): Pro
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -29,4 +30,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Checked against for an email with no password, so an unknown account takes as long to refuse as a wrong password. */
-export const NO_SUCH_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString("base64")}$${randomBytes(KEY_LENGTH).toString("base64")}`;
+export function noSuchHash({ N, r, p }: ScryptCost = SCRYPT_COST): string {
+  return `scrypt$${N}$${r}$${p}$${randomBytes(16).toString("base64")}$${randomBytes(KEY_LENGTH).toString("base64")}`;
+}
