@@ -12,7 +12,7 @@ import { watchSettingsFromEnv } from "./watchlist/watch-settings.ts";
 import { createWatchlist } from "./watchlist/watchlist.ts";
 
 // Recording a page's check reads its licenses again: faster than the watchlist's pace, which leaves clerks the key.
-const CHECKS_REQUESTS_PER_SECOND = 50;
+const CHECKS_REQUESTS_PER_SECOND = 100;
 
 /**
  * What the app's server holds beside the forwarder, from the environment (README's tables): the app's database
