@@ -86,9 +86,10 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             </>
           ) : (
             "The service does not give this record’s source or date."
-          )}{" "}
-          {recorded}
+          )}
         </p>
+        {/* A line of its own, kept from the start: "Recorded in Checks" arrives after the verdict and moves nothing. */}
+        <p className="verdict-panel__recorded">{recorded}</p>
       </section>
 
       {verdict.verdict === "valid" || verdict.verdict === "check" ? (

@@ -39,8 +39,9 @@ export function LicenseNotCovered({
           ) : (
             <>Check it with {stateLabel}’s liquor licensing authority.</>
           )}{" "}
-          To look up {stateLabel} here, ask whoever runs License Lookup for your team to add it. {recorded}
+          To look up {stateLabel} here, ask whoever runs License Lookup for your team to add it.
         </p>
+        <p className="verdict-panel__recorded">{recorded}</p>
       </section>
       <p>
         <Link className="button button--primary" to="/">

@@ -102,9 +102,9 @@ function NotFoundAnswer({
             </>
           ) : (
             <>Check with {stateLabel}’s liquor licensing authority.</>
-          )}{" "}
-          {recorded}
+          )}
         </p>
+        <p className="verdict-panel__recorded">{recorded}</p>
       </section>
       {known ? null : (
         <Suspense fallback={null}>
