@@ -33,6 +33,8 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts"],
           environment: "node",
+          // The stores run on SQLite and on PostgreSQL alike: one cluster for the run, a database per test.
+          globalSetup: ["server/testing/postgres-global-setup.ts"],
         },
       },
     ],
