@@ -30,7 +30,7 @@ export type MigrationSet = Record<string, (backend: Backend) => Migration>;
 // count(*) and bigserial come back from PostgreSQL as strings: every count and id here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
 
-export function isPostgresUrl(value: string | undefined): value is string {
+export function isPostgresUrl(value: string | undefined): boolean {
   return value !== undefined && /^postgres(ql)?:\/\//.test(value.trim());
 }
 
@@ -103,7 +103,7 @@ export async function migrateStateDb(state: StateDb, table: string, ...sets: Mig
   }
   const migrator = new Migrator({
     db: state.db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableName: `${table}_migrations`,
     migrationLockTableName: `${table}_migrations_lock`,
     // Features add their migrations side by side: one written earlier but merged later still runs.

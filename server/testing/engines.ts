@@ -125,12 +125,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
       await client.end();
       return `postgres://postgres@127.0.0.1:${port}/${db}`;
     },
-    async stop() {
+    stop() {
       try {
         asOwner(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+      return Promise.resolve();
     },
   };
 }
