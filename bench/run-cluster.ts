@@ -1,0 +1,164 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { startCluster, type Cluster } from "../cluster/cluster.ts";
+import { startNode, type Node } from "../cluster/nodes.ts";
+import { freePort } from "../server/testing/free-port.ts";
+import { openDatabase } from "../server/store/open-database.ts";
+import { ALL_STATES, createKeyRepo } from "../server/store/key-repo.ts";
+import { licensePath } from "./api-paths.ts";
+import { liveRowsTable } from "./naive-search.ts";
+import { cpuMicros } from "./process-cpu.ts";
+import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
+import { markdownTable } from "./table.ts";
+import { applyLoad, failures, type LoadResult } from "./throughput.ts";
+
+/**
+ * What several nodes cost and give (issue 31): a service node with its keys in PostgreSQL and its limit in Redis
+ * against today's single node (keys and limit in its own file and memory), per request; and the throughput of one,
+ * two and three service nodes behind HAProxy on this machine.
+ */
+const { values } = parseArgs({
+  options: { duration: { type: "string", default: "10" }, "per-state": { type: "string", default: "20000" } },
+});
+const seconds = Number(values.duration);
+const perState = Number(values["per-state"]);
+const context = runContext(npmCommand("bench:cluster"));
+const API = "dist-server/cli/api.js";
+// Out of reach, but counted: every request still passes through the limiter and its store.
+const LIMIT = ["--rate-limit", "1000000", "--burst", "1000000"];
+const CONNECTIONS = 10;
+
+const cluster: Cluster = await startCluster({ serviceNodes: 3, appNodes: 0, perState, rateLimit: { perSecond: 1e6, burst: 1e6 } });
+let single: Node | null = null;
+try {
+  const source = cluster.importFile(1);
+  const db = openDatabase(source);
+  const table = liveRowsTable(db, "ny");
+  const numbers = db.prepare(`SELECT license FROM ${table} WHERE id % 97 = 1 LIMIT 200`).pluck().all() as string[];
+  const names = db.prepare(`SELECT business FROM ${table} WHERE id % 89 = 1 LIMIT 200`).pluck().all() as string[];
+  db.close();
+  const licensePaths = numbers.map((n) => licensePath("ny", n));
+  const searchPaths = names.map((name) => `/v2/search?${new URLSearchParams({ state: "ny", name: name.split(" ").slice(0, 2).join(" ") })}`);
+
+  // Today's single node: the same data in its own file, its key in that file, its limit in memory.
+  const singleDb = join(cluster.dir, "single.sqlite");
+  const { copyFileSync } = await import("node:fs");
+  copyFileSync(source, singleDb);
+  const fileDb = openDatabase(singleDb);
+  const singleKey = createKeyRepo(fileDb).create([ALL_STATES], "bench:cluster").key;
+  fileDb.close();
+  const port = await freePort();
+  single = await startNode("single", API, ["--db", singleDb, "--port", String(port), "--quiet", ...LIMIT], { DATABASE_URL: "", REDIS_URL: "" }, { port });
+  const sharedKey = (await cluster.newKey()).key;
+
+  async function measure(node: Node, key: string, paths: string[]) {
+    const headers = { authorization: `Bearer ${key}` };
+    await applyLoad({ url: node.url, paths, headers, seconds: 2, connections: CONNECTIONS });
+    const before = cpuMicros(node.process.pid!);
+    const result = await applyLoad({ url: node.url, paths, headers, seconds, connections: CONNECTIONS });
+    const cpu = (cpuMicros(node.process.pid!) - before) / result.requests;
+    return { result, cpu };
+  }
+  const rows: (string | number)[][] = [];
+  const compare: Record<string, { today: number; shared: number; p99today: number; p99shared: number }> = {};
+  for (const [route, paths] of [
+    ["/v2/license", licensePaths],
+    ["/v2/search", searchPaths],
+  ] as const) {
+    // By turns, twice each: the machine's other work moves both alike.
+    const today: { result: LoadResult; cpu: number }[] = [];
+    const shared: { result: LoadResult; cpu: number }[] = [];
+    for (let round = 0; round < 2; round++) {
+      today.push(await measure(single, singleKey, paths));
+      shared.push(await measure(cluster.services[0]!, sharedKey, paths));
+    }
+    const mean = (runs: { result: LoadResult; cpu: number }[], pick: (r: { result: LoadResult; cpu: number }) => number) =>
+      runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+    compare[route] = {
+      today: mean(today, (r) => r.cpu),
+      shared: mean(shared, (r) => r.cpu),
+      p99today: mean(today, (r) => r.result.p99),
+      p99shared: mean(shared, (r) => r.result.p99),
+    };
+    for (const [name, runs] of [
+      ["one node: keys in its file, limit in memory (today)", today],
+      ["keys in PostgreSQL (cached), limit in Redis", shared],
+    ] as const) {
+      rows.push([
+        route,
+        name,
+        Math.round(mean(runs, (r) => r.result.rps)),
+        mean(runs, (r) => r.cpu).toFixed(0),
+        mean(runs, (r) => r.result.p50).toFixed(1),
+        mean(runs, (r) => r.result.p99).toFixed(1),
+        runs.reduce((s, r) => s + failures(r.result), 0),
+      ]);
+    }
+  }
+  await single.stop();
+  single = null;
+
+  // Throughput behind the balancer: nodes beyond n set to maintenance, the load through HAProxy.
+  const throughput: (string | number)[][] = [];
+  const mixed = licensePaths.flatMap((p, i) => [p, searchPaths[i % searchPaths.length]!]);
+  for (let n = 1; n <= cluster.services.length; n++) {
+    for (const [i, node] of cluster.services.entries()) {
+      await cluster.haproxy.admin(`${i < n ? "enable" : "disable"} server service/${node.name}`);
+    }
+    await sleep(500);
+    const pids = [cluster.haproxy.process.pid!, ...cluster.services.map((s) => s.process.pid!)];
+    const cpuBefore = pids.map(cpuMicros);
+    const own = process.cpuUsage();
+    const result = await applyLoad({
+      url: cluster.serviceUrl,
+      paths: mixed,
+      headers: { authorization: `Bearer ${sharedKey}` },
+      seconds,
+      connections: 50,
+    });
+    const cpuAfter = pids.map(cpuMicros);
+    const used = (i: number) => (cpuAfter[i]! - cpuBefore[i]!) / 1e6 / seconds;
+    const loader = process.cpuUsage(own);
+    throughput.push([
+      n,
+      Math.round(result.rps),
+      result.p50.toFixed(1),
+      result.p99.toFixed(1),
+      failures(result),
+      used(0).toFixed(2),
+      cluster.services.map((_, i) => used(i + 1).toFixed(2)).join(" / "),
+      ((loader.user + loader.system) / 1e6 / seconds).toFixed(2),
+    ]);
+  }
+
+  const within = (route: string) => {
+    const c = compare[route]!;
+    const cpu = c.shared / c.today - 1;
+    const p99 = c.p99shared / c.p99today - 1;
+    return `${route}: CPU per request ${sign(cpu)}, p99 ${sign(p99)}`;
+  };
+  const report = [
+    context,
+    "",
+    `- Data: demo licenses, ny and ma ${perState.toLocaleString("en-US")} each, published as one snapshot; every node serves it from its own SQLite file.`,
+    `- Per request: autocannon, ${CONNECTIONS} connections, ${seconds} s per run after a 2 s warm-up, each setup measured twice by turns; the limit on but out of reach, so every request passes through it. CPU is the node process's own (user + system, /proc).`,
+    `- Against today's single node (target: within 10%): ${within("/v2/license")}; ${within("/v2/search")}.`,
+    "",
+    markdownTable(["route", "node", "req/s", "CPU µs/request", "p50 ms", "p99 ms", "failed"], rows),
+    "",
+    `- Throughput: autocannon, 50 connections, ${seconds} s through HAProxy 2.6 (round robin, /readyz checks), licenses and searches in turn; nodes beyond the first n put in maintenance. CPU in cores (of 2) used by each process over the run.`,
+    "",
+    markdownTable(["service nodes", "req/s", "p50 ms", "p99 ms", "failed", "HAProxy cores", "nodes' cores", "load generator cores"], throughput),
+  ].join("\n");
+  console.log(`\n${report}\n`);
+  writeResultsSection("Several nodes (issue 31): npm run bench:cluster", report);
+  console.log("written to bench/RESULTS.md");
+} finally {
+  await single?.stop();
+  await cluster.stop();
+}
+
+function sign(share: number): string {
+  return `${share >= 0 ? "+" : ""}${(share * 100).toFixed(1)}%`;
+}
