@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../testing/free-port.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
+import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   db = join(dir, "licenses.sqlite");
   const handle = openDatabase(db, { create: true });
   await replaceState(handle, { state: "ny", source: "test", asOf: null }, [licenseFixture({ license: "0012345" })]);
-  key = createKeyRepo(handle).create(["ny"]).key;
+  key = (await createKeyRepo(openStateDb({ sqlite: handle })).create(["ny"])).key;
   handle.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,9 +76,10 @@ describe("npm run api: SIGTERM", () => {
     expect(response.status).toBe(200);
     // As `npm run keys -- revoke` would: another connection, another process's view of the file.
     const other = openDatabase(db);
-    const doomed = createKeyRepo(other).create(["ny"]);
+    const keys = createKeyRepo(openStateDb({ sqlite: other }));
+    const doomed = await keys.create(["ny"]);
     expect((await fetch(url, { headers: { authorization: `Bearer ${doomed.key}` } })).status).toBe(200);
-    createKeyRepo(other).revoke(doomed.id);
+    await keys.revoke(doomed.id);
     other.close();
     expect((await fetch(url, { headers: { authorization: `Bearer ${doomed.key}` } })).status).toBe(401);
     // The service has the database open in WAL mode: the -wal file exists until it closes cleanly.
