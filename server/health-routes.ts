@@ -6,7 +6,7 @@ import { sendProblem } from "./problem.ts";
 export type Readiness = () => Promise<string[]>;
 
 // A balancer asks every few seconds: a check that hangs (a blackholed database) answers "not ready" instead.
-const READINESS_TIMEOUT_MS = 2000;
+export const READINESS_TIMEOUT_MS = 2000;
 
 /**
  * `/healthz` (the process answers) and `/readyz` (it can serve: 503 naming what it waits for), for a load
