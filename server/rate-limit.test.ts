@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProblemSchema } from "../src/contract/problem.ts";
 import { buildApp } from "./app.ts";
@@ -91,10 +92,11 @@ describe("rate limit per key in Redis (REDIS_URL), shared by every node", () => 
     await Promise.all([a.app.close(), b.app.close()]);
   });
 
-  it("while Redis is unreachable, serves and counts each key on each node alone, logs it once, and /readyz names Redis", async () => {
+  it("while Redis is unreachable, serves and counts each key on each node alone, logs it once, and /readyz names Redis; then shares again", async () => {
     const doomed = await startRedis();
     const [a, b] = [await node(doomed.url), await node(doomed.url)];
     let stopped = false;
+    let back: ChildProcess | undefined;
     try {
       expect((await a.app.inject({ url: "/readyz" })).statusCode).toBe(200);
       const { headers } = await shared.keyFor(["ny"]);
@@ -116,7 +118,24 @@ describe("rate limit per key in Redis (REDIS_URL), shared by every node", () => 
       const said = a.warnings.filter((line) => line.includes("is unreachable"));
       expect(said).toHaveLength(1);
       expect((JSON.parse(said[0]!) as { msg: string }).msg).toMatch(/counted on this node alone/);
+
+      // Redis back (a new one, on the same port): ready again, the limit shared again, and the log says so.
+      back = spawn("redis-server", ["--port", String(doomed.port), "--bind", "127.0.0.1", "--save", ""], {
+        stdio: "ignore",
+      });
+      for (const n of [a, b]) {
+        const until = Date.now() + 10_000;
+        while ((await n.app.inject({ url: "/readyz" })).statusCode !== 200 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      const again = (await shared.keyFor(["ny"])).headers;
+      const statuses = [];
+      for (let i = 0; i < 11; i++) statuses.push((await (i % 2 ? a : b).get(again)).statusCode);
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+      expect(a.warnings.some((line) => line.includes("answers again"))).toBe(true);
     } finally {
+      back?.kill("SIGKILL");
       // Stopped once only: a killed redis-server has no exit code, and a second stop() would wait for one.
       await Promise.all([a.app.close(), b.app.close()]);
       if (!stopped) await doomed.stop();
