@@ -2,6 +2,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { createRequire } from "node:module";
+import { withoutPassword } from "./db/state-db.ts";
 
 export interface RateLimitOptions {
   /** Sustained requests per second per key. */
@@ -172,11 +173,4 @@ function sharedOrLocal(redis: Redis, health: { failed(): void; answered(): void 
       new LocalStore(continueExceeding, exponentialBackoff),
     );
   } as unknown as FastifyRateLimitStoreCtor;
-}
-
-function withoutPassword(url: string): string {
-  const parsed = URL.parse(url);
-  if (!parsed) return "Redis";
-  parsed.password = "";
-  return parsed.toString();
 }
