@@ -5,6 +5,7 @@ import { bufferedStdout } from "../server/request-log.ts";
 import type { SearchQuery } from "../src/contract/search-query.ts";
 import { consistentReads, readInTurnSnapshots } from "../server/store/change-watch.ts";
 import { datasetTables } from "../server/store/dataset-tables.ts";
+import { openStateDb } from "../server/db/state-db.ts";
 import { createKeyRepo } from "../server/store/key-repo.ts";
 import { createLicenseRepo, type LicenseRepo } from "../server/store/license-repo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
@@ -43,7 +44,7 @@ if (layers === "fastify") {
   const log = layers.includes("+log") ? bufferedStdout() : null;
   app = buildApp({
     licenses,
-    keys: createKeyRepo(db),
+    keys: createKeyRepo(openStateDb({ sqlite: db })),
     logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: layers.includes("+limit") ? LIMIT_OUT_OF_REACH : false,
   });

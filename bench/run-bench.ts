@@ -67,7 +67,7 @@ db.close();
 
 // 3. Over HTTP: the real server and a bare node:http server, each in a child process of its own.
 const searches = mix.map((query) => searchPath(state, query));
-const { key, headers, revoke } = createBenchKey(built.file, "npm run bench");
+const { key, headers, revoke } = await createBenchKey(built.file, "npm run bench");
 const api = await startChild("./api-server.ts", [built.file]);
 let http: ClassLatency, loaded: LoadResult[], rss: { warm: number; peak: number };
 try {
@@ -83,7 +83,7 @@ try {
   rss = { warm, peak: sampler.stop().peak };
 } finally {
   await api.stop();
-  revoke();
+  await revoke();
 }
 
 // 4. The figures.

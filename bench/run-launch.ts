@@ -34,7 +34,7 @@ const file = join(dir, "licenses.sqlite");
 const db = openDatabase(file, { create: true });
 await fillDemo(db, DEMO_STATES, 2000);
 db.close();
-const { key, headers } = createBenchKey(file, "npm run bench:launch");
+const { key, headers } = await createBenchKey(file, "npm run bench:launch");
 
 type Way = { name: string; command: string[] };
 const TSX = join(ROOT, "node_modules/.bin/tsx");

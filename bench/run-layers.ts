@@ -55,7 +55,7 @@ function layered(layers: Layers) {
   return startChild("./layered-server.ts", [built.file, layers]);
 }
 
-const { headers, revoke } = createBenchKey(built.file, "npm run bench:layers");
+const { headers, revoke } = await createBenchKey(built.file, "npm run bench:layers");
 const servers: ChildServer[] = [];
 const results = ROWS.map(() => ({ license: [] as Round[], search: [] as Round[], searchBefore: [] as Round[] }));
 const bareResults = { license: [] as Round[], search: [] as Round[], searchBefore: [] as Round[] };
@@ -94,7 +94,7 @@ try {
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
-  revoke();
+  await revoke();
 }
 
 /** One round of load on a server: its own CPU time over the round, per request. */

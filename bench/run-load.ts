@@ -28,7 +28,7 @@ const searches = queryMixOf(db, state, built.builtAt ?? "unknown").map((query) =
 const licenses = licensePaths(db, state);
 db.close();
 
-const { headers, revoke } = createBenchKey(built.file, "npm run bench:load");
+const { headers, revoke } = await createBenchKey(built.file, "npm run bench:load");
 const api = await startChild("./api-server.ts", [built.file]);
 let search: LoadResult, license: LoadResult, memory, exitCode;
 try {
@@ -48,7 +48,7 @@ try {
   memory = { started, before, peak, after: rssMb(api.pid) };
 } finally {
   exitCode = await api.stop();
-  revoke();
+  await revoke();
 }
 
 const row = (name: string, r: LoadResult) => [

@@ -130,7 +130,7 @@ function median(figures: Figures[]): Figures {
 }
 
 const db = realDatabase();
-const { key, revoke } = createBenchKey(db, "npm run bench:pages");
+const { key, revoke } = await createBenchKey(db, "npm run bench:pages");
 const dir = mkdtempSync(join(tmpdir(), "bench-pages-"));
 const stack = await startBuiltStack({ db, key, dir, env: { WATCH_CHECK_HOURS: "0" } });
 const rows: (string | number)[][] = [];
@@ -171,7 +171,7 @@ try {
   }
 } finally {
   await stack.stop();
-  revoke();
+  await revoke();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -41,7 +41,7 @@ const perState = Math.max(2000, Math.ceil(watched / STATES.length));
 await fillDemo(db, STATES, perState);
 db.close();
 const held = Object.fromEntries(STATES.map((state) => [state, [...generateLicenses(state, perState)]]));
-const { key } = createBenchKey(file, "npm run bench:typing");
+const { key } = await createBenchKey(file, "npm run bench:typing");
 
 // What a clerk types to find a business: its first two words, as a person writes them.
 const typedNames = (state: string) =>

@@ -28,7 +28,7 @@ db.close();
 // What a clerk types by name: the mix's name classes (words out of order among them) and the examples; one
 // character never searches.
 const queries = [...mix, ...EXAMPLE_QUERIES].filter((query) => query.by === "name" && query.q.length >= 2);
-const { key, revoke } = createBenchKey(built.file, "npm run bench:ui");
+const { key, revoke } = await createBenchKey(built.file, "npm run bench:ui");
 const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
 // The proxy's answer cache off: every keystroke's search is worked out by the service, as on a first visit.
 const stack = await startBuiltStack({ db: built.file, key, dir, env: { LLS_CACHE_SECONDS: "0" } });
@@ -67,7 +67,7 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
-  revoke();
+  await revoke();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -34,7 +34,7 @@ await fillDemo(db, STATES, 5000);
 db.close();
 // The generator is deterministic: the numbers the database now holds.
 const held = STATES.flatMap((state) => [...generateLicenses(state, 400)].map((l) => ({ state, license: l.license })));
-const { key } = createBenchKey(file, "npm run bench:verify");
+const { key } = await createBenchKey(file, "npm run bench:verify");
 
 // Nine rows in ten are licenses the service holds, across three states; the tenth are numbers it does not.
 const list = Array.from({ length: rowCount }, (_, i) =>

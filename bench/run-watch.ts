@@ -39,7 +39,7 @@ const rows = ["ny", "ma"]
   .flatMap((state) => [...generateLicenses(state, Math.ceil(count / 2))].map((l) => ({ state, license: l.license })))
   .slice(0, count)
   .map((l, i) => ({ row: i + 1, ...l }));
-const { key } = createBenchKey(file, "npm run bench:watch");
+const { key } = await createBenchKey(file, "npm run bench:watch");
 
 // No start-up check: the one measured is the one asked for.
 const stack = await startBuiltStack({ db: file, key, dir, env: { WATCH_CHECK_HOURS: "0" } });

@@ -79,3 +79,53 @@ describe("HTTP behaviour: methods, unknown paths, request ids", () => {
     await failing.close();
   });
 });
+
+describe("/healthz and /readyz, for a load balancer", () => {
+  it("answers /healthz without a key while the process runs", async () => {
+    const response = await service.app.inject({ url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers /readyz 200 when nothing keeps the node from serving, 503 naming each reason when something does", async () => {
+    expect((await service.app.inject({ url: "/readyz" })).statusCode).toBe(200);
+    let reasons = ["the license data is not loaded yet", "PostgreSQL (postgres://db/keys) is unreachable"];
+    const waiting = buildApp({ keys: service.keys, licenses: service.licenses, readiness: async () => reasons });
+    const response = await waiting.inject({ url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    const { detail } = ProblemSchema.parse(response.json());
+    expect(detail).toContain("the license data is not loaded yet");
+    expect(detail).toContain("PostgreSQL (postgres://db/keys) is unreachable");
+    // Ready once the reasons are gone, without a restart.
+    reasons = [];
+    expect((await waiting.inject({ url: "/readyz" })).statusCode).toBe(200);
+    await waiting.close();
+  });
+
+  it("answers /readyz 503 when a readiness check hangs, rather than hanging the balancer's probe", async () => {
+    const hung = buildApp({
+      keys: service.keys,
+      licenses: service.licenses,
+      readiness: () => new Promise(() => {}),
+    });
+    const response = await hung.inject({ url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(ProblemSchema.parse(response.json()).detail).toMatch(/took more than 2 s/);
+    await hung.close();
+  });
+
+  it("never counts a probe against a key's rate limit", async () => {
+    const limited = buildApp({
+      keys: service.keys,
+      licenses: service.licenses,
+      rateLimit: { perSecond: 1, burst: 2 },
+    });
+    for (let i = 0; i < 5; i++) {
+      expect((await limited.inject({ url: "/healthz", headers })).statusCode).toBe(200);
+      expect((await limited.inject({ url: "/readyz", headers })).statusCode).toBe(200);
+    }
+    expect((await limited.inject({ url: "/v2/license/ny/1268007", headers })).statusCode).toBe(200);
+    await limited.close();
+  });
+});

@@ -11,7 +11,8 @@ import { provenanceRoute } from "./routes/provenance-route.ts";
 import { searchRoute } from "./routes/search-route.ts";
 import { statesRoute } from "./routes/states-route.ts";
 import { logOneLinePerRequest, oneLineLogController } from "./request-log.ts";
-import { DEFAULT_RATE_LIMIT, registerRateLimit, type RateLimitOptions } from "./rate-limit.ts";
+import { DEFAULT_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import { healthRoutes, type Readiness } from "./health-routes.ts";
 import type { KeyRepo } from "./store/key-repo.ts";
 import type { LicenseRepo } from "./store/license-repo.ts";
 
@@ -21,10 +22,18 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Per-key rate limit; false turns it off (benchmarks measure the service, not the limiter). */
   rateLimit?: RateLimitOptions | false;
+  /** What else keeps this node from serving (the license data not loaded, PostgreSQL away): /readyz's reasons. */
+  readiness?: Readiness;
 }
 
 /** Builds the v2 service over a store. Never listens: main.ts does, tests use inject. */
-export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_RATE_LIMIT }: AppOptions) {
+export function buildApp({
+  licenses,
+  keys,
+  logger = false,
+  rateLimit = DEFAULT_RATE_LIMIT,
+  readiness = () => Promise.resolve([]),
+}: AppOptions) {
   const app = Fastify({
     logger,
     // Our own ids: a client-sent id is not trusted into the logs.
@@ -49,9 +58,18 @@ export function buildApp({ licenses, keys, logger = false, rateLimit = DEFAULT_R
   });
   logOneLinePerRequest(app);
 
+  const limiter = rateLimit ? createRateLimiter(rateLimit, app.log) : null;
+  if (limiter) {
+    // A node starts counting in Redis, unless Redis stays away (it then counts alone, and says so).
+    app.addHook("onReady", async () => void (await limiter.connected()));
+    app.addHook("onClose", () => limiter.close());
+  }
+  // Outside the limited plugin: a balancer's checks never count against anyone.
+  healthRoutes(app, async () => [...(await readiness()), ...((await limiter?.readiness()) ?? [])]);
+
   // Routes in a plugin of their own, so the rate limiter registered before them covers them.
   app.register(async (api) => {
-    if (rateLimit) await registerRateLimit(api, rateLimit);
+    if (limiter) await limiter.register(api);
     searchRoute(api, licenses);
     licenseRoute(api, licenses);
     statesRoute(api, licenses);

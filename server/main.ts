@@ -3,9 +3,12 @@ import { drainOnClose } from "./drain-on-close.ts";
 import { bufferedStdout } from "./request-log.ts";
 import type { RateLimitOptions } from "./rate-limit.ts";
 import { readInTurnSnapshots } from "./store/change-watch.ts";
+import { openStateDb, type StateDb } from "./db/state-db.ts";
 import { createKeyRepo } from "./store/key-repo.ts";
 import { createLicenseRepo } from "./store/license-repo.ts";
 import { openDatabase } from "./store/open-database.ts";
+import { openServiceState } from "./store/service-state.ts";
+import { unreachableReason } from "./health-routes.ts";
 
 export interface ServerOptions {
   db: string;
@@ -14,6 +17,8 @@ export interface ServerOptions {
   /** Log one JSON line per request (off in tests). */
   log?: boolean;
   rateLimit?: RateLimitOptions | false;
+  /** DATABASE_URL: the API keys live in PostgreSQL, shared by every node; else in the license file, as before. */
+  databaseUrl?: string | null;
 }
 
 export class StartupError extends Error {}
@@ -24,17 +29,20 @@ export async function startServer(options: ServerOptions) {
   // The service only reads: each event-loop turn's requests share one read transaction.
   readInTurnSnapshots(db);
   const log = options.log ? bufferedStdout() : null;
+  const { keys, keyState, readiness } = await openKeys(db, options.databaseUrl ?? null);
   const app = buildApp({
     licenses: createLicenseRepo(db),
-    keys: createKeyRepo(db),
+    keys,
     logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: options.rateLimit,
+    readiness,
   });
   drainOnClose(app);
-  app.addHook("onClose", (_instance, done) => {
+  app.addHook("onClose", async () => {
+    await keys.close();
+    await keyState.close();
     db.close();
     log?.flush();
-    done();
   });
   try {
     await app.listen({ port: options.port, host: options.host });
@@ -48,4 +56,26 @@ export async function startServer(options: ServerOptions) {
     throw error;
   }
   return { app, url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}` };
+}
+
+/** The API keys: in the license file, or in PostgreSQL, loaded and followed before the node listens. */
+async function openKeys(licenseDb: ReturnType<typeof openDatabase>, databaseUrl: string | null) {
+  let keyState: StateDb;
+  try {
+    keyState = databaseUrl ? await openServiceState(databaseUrl) : openStateDb({ sqlite: licenseDb });
+  } catch (error) {
+    licenseDb.close();
+    throw new StartupError((error as Error).message);
+  }
+  const keys = createKeyRepo(keyState, { log: (line) => console.error(line) });
+  try {
+    await keys.follow();
+  } catch (error) {
+    await keys.close();
+    await keyState.close();
+    licenseDb.close();
+    throw new StartupError(`cannot read the API keys from ${keyState.label}: ${(error as Error).message}`);
+  }
+  const readiness = databaseUrl ? () => unreachableReason(keyState, "PostgreSQL") : undefined;
+  return { keys, keyState, readiness };
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { closeOnSignals } from "../close-on-signals.ts";
 import { startServer } from "../main.ts";
-import { DEFAULT_RATE_LIMIT } from "../rate-limit.ts";
+import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { DEFAULT_RATE_LIMIT, redisUrlFromEnv } from "../rate-limit.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Serves the v2 license API, as built by npm run build.
@@ -11,10 +12,19 @@ usage: npm run api -- [--db FILE] [--port N] [--host H]
   --db FILE       SQLite database (default data/licenses.sqlite); create one with npm run demo or npm run import
   --port N        port to listen on (default 8787)
   --host H        address to listen on (default 127.0.0.1)
-  --rate-limit N  requests per second per API key (default 20; 0 turns the limit off)
-  --burst N       requests a key may make at once (default 40)
+  --rate-limit N  requests per second per API key (default ${DEFAULT_RATE_LIMIT.perSecond}; 0 turns the limit off)
+  --burst N       requests a key may make at once (default ${DEFAULT_RATE_LIMIT.burst})
   --quiet         no request log
   --help          this text
+
+Several nodes (each with its own --db copy of the license data):
+  DATABASE_URL=postgres://...  the API keys live in PostgreSQL (npm run keys with the same DATABASE_URL manages
+                               them): a key revoked through any node is refused by every node within 2 seconds
+  REDIS_URL=redis://...        each key's rate limit is counted in Redis, once across every node. While Redis
+                               cannot be reached, each node counts on its own (a key may then make its limit
+                               once per node), logs it once, and /readyz answers 503 naming Redis
+GET /healthz answers 200 while the process runs; GET /readyz 200 when the node can serve, else 503 with the
+reasons (PostgreSQL or Redis unreachable). Neither needs a key or counts against a limit.
 
 SIGTERM or SIGINT stops it: requests in flight finish, the database closes, and it exits 0.`;
 
@@ -41,10 +51,18 @@ const perSecond = Number(values["rate-limit"]);
 const burst = Number(values.burst);
 if (!(perSecond >= 0) || !Number.isInteger(burst) || burst < 1)
   fail("--rate-limit must be 0 or more and --burst a whole number of 1 or more");
-const rateLimit = perSecond === 0 ? false : { perSecond, burst };
 
 try {
-  const { app, url } = await startServer({ db: values.db, port, host: values.host, log: !values.quiet, rateLimit });
+  const databaseUrl = databaseUrlFromEnv(process.env);
+  const rateLimit = perSecond === 0 ? false : { perSecond, burst, redisUrl: redisUrlFromEnv(process.env) };
+  const { app, url } = await startServer({
+    db: values.db,
+    port,
+    host: values.host,
+    log: !values.quiet,
+    rateLimit,
+    databaseUrl,
+  });
   closeOnSignals(() => app.close());
   console.error(`License API listening on ${url}/v2 (database ${values.db}; docs at ${url}/v2/docs)`);
 } catch (error) {

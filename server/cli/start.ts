@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { DEMO_STATES } from "../demo/generate-licenses.ts";
 import { fillDemo } from "../demo/fill-demo.ts";
 import { closeOnSignals } from "../close-on-signals.ts";
+import { openStateDb } from "../db/state-db.ts";
 import { startServer } from "../main.ts";
 import { ALL_STATES, createKeyRepo } from "../store/key-repo.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -72,18 +73,18 @@ async function prepareLocalData(): Promise<string> {
       console.log(`Creating ${DB} with demo data for ${DEMO_STATES.join(", ")} (${DEMO_PER_STATE} licenses each)...`);
       await fillDemo(db, DEMO_STATES, DEMO_PER_STATE);
     }
-    return localKey(db);
+    return await localKey(db);
   } finally {
     db.close();
   }
 }
 
-function localKey(db: ReturnType<typeof openDatabase>): string {
-  const keys = createKeyRepo(db);
+async function localKey(db: ReturnType<typeof openDatabase>): Promise<string> {
+  const keys = createKeyRepo(openStateDb({ sqlite: db }));
   const saved = existsSync(KEY_FILE) ? readFileSync(KEY_FILE, "utf8").trim() : "";
-  if (saved && keys.verify(saved)) return saved;
+  if (saved && (await keys.verify(saved))) return saved;
   // The key is kept in a git-ignored file so the app's proxy can present it; the database holds its hash.
-  const { key } = keys.create([ALL_STATES], "local (npm start)");
+  const { key } = await keys.create([ALL_STATES], "local (npm start)");
   writeFileSync(KEY_FILE, `${key}\n`, { mode: 0o600 });
   return key;
 }

@@ -5,6 +5,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { readInTurnSnapshots } from "./change-watch.ts";
+import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createLicenseRepo } from "./license-repo.ts";
 import { openDatabase, type Db } from "./open-database.ts";
@@ -71,8 +72,10 @@ describe("reads in turn snapshots (the API's connection)", () => {
     expect(uncopied()).toBe(0);
   });
 
-  it("refuses writes on the serving connection instead of holding them to the turn's end", () => {
-    expect(() => createKeyRepo(server).create(["ny"])).toThrow(/readonly|read-only|query_only/i);
+  it("refuses writes on the serving connection instead of holding them to the turn's end", async () => {
+    await expect(createKeyRepo(openStateDb({ sqlite: server })).create(["ny"])).rejects.toThrow(
+      /readonly|read-only|query_only/i,
+    );
   });
 
   it("ends quietly when the connection closes within a turn", async () => {

@@ -11,6 +11,7 @@ import { LicenseSchema } from "../../src/contract/license.ts";
 import { startServer } from "../main.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { datasetTables, KEY_FIELDS } from "./dataset-tables.ts";
+import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createLicenseRepo } from "./license-repo.ts";
 import { migrate, STORE_VERSION, storeVersion } from "./migrations.ts";
@@ -51,7 +52,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 async function storeAt(version: number): Promise<string> {
   const db = openDatabase(file, { create: true });
   await replaceState(db, { state: "ny", source: "test", asOf: null }, [licenseFixture({ license: "0012345" })]);
-  const { key } = createKeyRepo(db).create(["ny"]);
+  const { key } = await createKeyRepo(openStateDb({ sqlite: db })).create(["ny"]);
   db.pragma(`user_version = ${version}`);
   db.close();
   return key;

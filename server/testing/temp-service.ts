@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { buildApp, type AppOptions } from "../app.ts";
 import { readInTurnSnapshots } from "../store/change-watch.ts";
+import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
@@ -14,7 +15,7 @@ import type { NewSource } from "../store/sources-repo.ts";
 /** A real SQLite file in a temporary folder, seeded through the store's own writer, and the app over it. */
 export async function tempService(
   data: Record<string, LicenseRecord[]>,
-  options: Pick<AppOptions, "rateLimit" | "logger"> = {},
+  options: Pick<AppOptions, "rateLimit" | "logger" | "readiness"> = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "license-lookup-test-"));
   const file = join(dir, "licenses.sqlite");
@@ -25,9 +26,14 @@ export async function tempService(
   const serving = openDatabase(file);
   readInTurnSnapshots(serving);
   const licenses = createLicenseRepo(serving);
-  const keys = createKeyRepo(db);
+  const keys = createKeyRepo(openStateDb({ sqlite: db }));
   // Tests make many requests a second with one key; the limiter has tests of its own.
-  const app = buildApp({ licenses, keys: createKeyRepo(serving), rateLimit: false, ...options });
+  const app = buildApp({
+    licenses,
+    keys: createKeyRepo(openStateDb({ sqlite: serving })),
+    rateLimit: false,
+    ...options,
+  });
   return {
     app,
     db,
@@ -39,13 +45,13 @@ export async function tempService(
      * `npm run keys`, the app sees it from its next event-loop turn on: this waits for one.
      */
     async keyFor(states: string[]) {
-      const { id, key } = keys.create(states);
+      const { id, key } = await keys.create(states);
       await nextTurn();
       return { id, key, headers: { authorization: `Bearer ${key}` } };
     },
     /** Revokes a key; like `npm run keys -- revoke`, the app sees it from its next turn on. */
     async revoke(id: number) {
-      keys.revoke(id);
+      await keys.revoke(id);
       await nextTurn();
     },
     async close() {

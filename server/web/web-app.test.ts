@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccounts } from "./accounts/accounts.ts";
+import { openAppDatabase } from "./app-db.ts";
 import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
@@ -451,5 +453,36 @@ describe("what a browser downloads, and keeps", () => {
     // A page the build has no chunk for, and a path that is no page, get the page alone.
     expect(await links("/verify")).toEqual([]);
     expect(await links("/nowhere")).toEqual([]);
+  });
+});
+
+describe("/healthz and /readyz, for a load balancer", () => {
+  it("answer without a session, even where every other route needs one", async () => {
+    const db = openAppDatabase(":memory:");
+    let reasons = ["the app's database (postgres://db/app) is unreachable"];
+    const app = await webApp({
+      signIn: { accounts: createAccounts({ db, audit: () => {}, appUrl: "http://app.test" }) },
+      readiness: async () => reasons,
+    });
+    expect((await app.inject({ url: "/v2/states" })).statusCode).toBe(401);
+    const alive = await app.inject({ url: "/healthz" });
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ status: "ok" });
+
+    const waiting = await app.inject({ url: "/readyz" });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(waiting.json<{ detail: string }>().detail).toContain(
+      "the app's database (postgres://db/app) is unreachable",
+    );
+    reasons = [];
+    expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
+  });
+
+  it("is ready by default, and asks nothing of the license service", async () => {
+    const before = seen.length;
+    const response = await (await webApp({ apiBaseUrl: downUrl })).inject({ url: "/readyz" });
+    expect(response.statusCode).toBe(200);
+    expect(seen.length).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
+import { READINESS_TIMEOUT_MS, readinessWithin } from "../health-routes.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../request-log.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSessions, type SignInOptions } from "./accounts/sessions.ts";
@@ -36,6 +37,8 @@ export interface WebAppOptions {
     onWatchSeen: NonNullable<Parameters<typeof watchRoutes>[1]>["onSeen"];
   } | null;
   logger?: boolean;
+  /** What keeps this node from serving (its database unreachable): /readyz's reasons; empty when ready. */
+  readiness?: () => Promise<string[]>;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
@@ -70,6 +73,7 @@ export async function buildWebApp({
   signIn = null,
   checks = null,
   logger = false,
+  readiness = () => Promise.resolve([]),
 }: WebAppOptions) {
   const app = Fastify({ logger, genReqId: () => randomUUID(), logController: oneLineLogController() });
   logOneLinePerRequest(app);
@@ -100,6 +104,13 @@ export async function buildWebApp({
     if (signIn.oidcRoutes) await app.register(signIn.oidcRoutes);
   }
   if (checks) await app.register(checks.routes);
+  // For a load balancer, without a session: alive, and able to serve (503 naming what it waits for).
+  app.get("/healthz", (_request, reply) => reply.send({ status: "ok" }));
+  app.get("/readyz", async (request, reply) => {
+    const reasons = await readinessWithin(readiness, READINESS_TIMEOUT_MS);
+    if (reasons.length === 0) return reply.send({ status: "ready" });
+    return problem(request, reply, 503, "Service Unavailable", `Not ready: ${reasons.join("; ")}.`);
+  });
   if (distDir) await servePages(app, distDir);
   // Every role reads licenses; without sign-in (the forwarder's own tests) there is no one to check.
   app.get("/v2/*", { preHandler: signIn ? allow(MAY.read) : [] }, async (request, reply) => forward(request, reply));
@@ -121,7 +132,7 @@ export async function buildWebApp({
   function problem(
     request: FastifyRequest,
     reply: FastifyReply,
-    status: 404 | 502 | 504,
+    status: 404 | 502 | 503 | 504,
     title: string,
     detail: string,
   ) {
