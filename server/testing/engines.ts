@@ -176,7 +176,7 @@ export async function startRedis(): Promise<RunningProcess> {
     port,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGKILL");
         await exited;
