@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
-import { openAppDatabase } from "../app-db.ts";
+import type { StateDb } from "../../db/state-db.ts";
+import { openAppState } from "../app-db.ts";
 import { buildWebApp } from "../web-app.ts";
 import { createWatchlist } from "../watchlist/watchlist.ts";
 import { createAccounts, type AuditEntry } from "./accounts.ts";
@@ -12,7 +12,7 @@ import { FAILURES_BEFORE_LOCK } from "./sign-in-throttle.ts";
 
 let dir: string;
 let service: FakeService;
-let db: Database.Database;
+let db: StateDb;
 let app: Awaited<ReturnType<typeof buildWebApp>>;
 const audit: AuditEntry[] = [];
 let accounts: ReturnType<typeof createAccounts>;
@@ -28,15 +28,20 @@ beforeAll(async () => {
   service = await startFakeService();
   service.records.set("ny/0012345", licenseRecord("ny", "0012345"));
   const file = join(dir, "app.sqlite");
-  db = openAppDatabase(file);
-  accounts = createAccounts({ db, audit: (entry) => audit.push(entry), appUrl: "http://app.test", scryptCost: LIGHT });
+  db = await openAppState({ file });
+  accounts = createAccounts({
+    state: db,
+    audit: (entry) => audit.push(entry),
+    appUrl: "http://app.test",
+    scryptCost: LIGHT,
+  });
   for (const [email, role] of [
     ["maria@example.com", "member"],
     ["audrey@example.com", "auditor"],
     ["ada@example.com", "admin"],
     ["guessed@example.com", "member"],
   ] as const) {
-    const { user } = accounts.addUser(email, role, null, null);
+    const { user } = await accounts.addUser(email, role, null, null);
     await accounts.setPassword(user.id, PASSWORD, null);
   }
   const watchlist = createWatchlist({
@@ -57,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.close();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -244,7 +249,7 @@ describe("roles, on the server", () => {
   it("lets an admin end a user's sessions and change their role, and keeps the last admin", async () => {
     const admin = (await signIn("ada@example.com", PASSWORD, "10.5.0.1")).cookie;
     const member = (await signIn("maria@example.com", PASSWORD, "10.5.0.2")).cookie;
-    const maria = accounts.store.userByEmail("maria@example.com")!;
+    const maria = (await accounts.store.userByEmail("maria@example.com"))!;
     const end = await app.inject({
       method: "DELETE",
       url: `/api/users/${maria.id}/sessions`,
@@ -253,7 +258,7 @@ describe("roles, on the server", () => {
     expect(end.statusCode).toBe(204);
     expect((await app.inject({ url: "/api/session", headers: { cookie: member } })).statusCode).toBe(401);
 
-    const ada = accounts.store.userByEmail("ada@example.com")!;
+    const ada = (await accounts.store.userByEmail("ada@example.com"))!;
     const demote = await app.inject({
       method: "PATCH",
       url: `/api/users/${ada.id}`,
@@ -276,15 +281,15 @@ describe("roles, on the server", () => {
 describe("a session left idle", () => {
   it("ends after 12 hours without a request, and lasts while it is used", async () => {
     let clock = Date.parse("2027-03-03T15:00:00Z");
-    const idleDb = openAppDatabase(join(dir, "idle.sqlite"));
+    const idleDb = await openAppState({ file: join(dir, "idle.sqlite") });
     const idle = createAccounts({
-      db: idleDb,
+      state: idleDb,
       audit: () => {},
       appUrl: "http://app.test",
       now: () => new Date(clock),
       scryptCost: LIGHT,
     });
-    const { user } = idle.addUser("night@example.com", "member", null, null);
+    const { user } = await idle.addUser("night@example.com", "member", null, null);
     await idle.setPassword(user.id, PASSWORD, null);
     const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: idle } });
     try {
@@ -306,7 +311,7 @@ describe("a session left idle", () => {
       expect((await session()).statusCode).toBe(401);
     } finally {
       await web.close();
-      idleDb.close();
+      await idleDb.close();
     }
   });
 });

@@ -48,7 +48,7 @@ const asOfOf = (provenance: Provenance | null) => (provenance ? (provenance.as_o
  * Writes what was seen, in one transaction, except what the same person saw of the same unchanged record
  * within the hour: that entry's id is returned instead. One id per item, in order; null for a null item.
  */
-function write(
+async function write(
   log: ChecksLog,
   user: Person,
   action: NewLogEntry["action"],
@@ -61,15 +61,15 @@ function write(
   const fresh: NewLogEntry[] = [];
   const freshOf = new Map<string, number>();
   const waiting: [index: number, fresh: number][] = [];
-  seen.forEach((s, i) => {
-    if (s === null) return;
+  for (const [i, s] of seen.entries()) {
+    if (s === null) continue;
     const record_json = s.record && JSON.stringify(s.record);
     const sameness = record_json === null ? s.verdict.verdict : sha256(record_json);
     const key = `${s.state}/${s.license}/${sameness}`;
-    const earlier = log.recentCheck(user.email, s.state, s.license, sameness, since);
+    const earlier = await log.recentCheck(user.email, s.state, s.license, sameness, since);
     if (earlier) {
       ids[i] = earlier.id;
-      return;
+      continue;
     }
     // The same license twice in one list is one check.
     let k = freshOf.get(key);
@@ -90,8 +90,8 @@ function write(
       });
     }
     waiting.push([i, k]);
-  });
-  const written = log.appendMany(fresh);
+  }
+  const written = await log.appendMany(fresh);
   for (const [i, k] of waiting) ids[i] = written[k]!.id;
   return ids;
 }
