@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import type { StateDb } from "../../db/state-db.ts";
+import { freshPostgresUrl } from "../../testing/state-backends.ts";
 import { openAppState } from "../app-db.ts";
 import { buildWebApp } from "../web-app.ts";
 import { createWatchlist } from "../watchlist/watchlist.ts";
@@ -312,6 +313,48 @@ describe("a session left idle", () => {
     } finally {
       await web.close();
       await idleDb.close();
+    }
+  });
+});
+
+describe("two app nodes on one PostgreSQL", () => {
+  it("share sessions: signed in through one, signed in on the other, and signed out on both", async () => {
+    const url = await freshPostgresUrl("two_nodes");
+    const nodes = await Promise.all(
+      ["a", "b"].map(async (name) => {
+        // No SESSION_SECRET: each node takes the one kept in the database, the first node's.
+        const state = await openAppState({ url, file: join(dir, `unused-${name}.sqlite`) });
+        const accounts = createAccounts({ state, audit: () => {}, appUrl: "http://app.test", scryptCost: LIGHT });
+        const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts } });
+        return { state, accounts, web };
+      }),
+    );
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    try {
+      const { user } = await a.accounts.addUser("pat@example.com", "member", null, null);
+      await a.accounts.setPassword(user.id, PASSWORD, null);
+      const response = await a.web.inject({
+        method: "POST",
+        url: "/api/sign-in",
+        headers: same,
+        payload: { email: "pat@example.com", password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const set = response.cookies.find((c) => c.name === "lls_session")!;
+      const cookie = `${set.name}=${set.value}`;
+
+      const onB = await b.web.inject({ url: "/api/session", headers: { cookie } });
+      expect(onB.statusCode).toBe(200);
+      expect(onB.json()).toMatchObject({ data: { user: { email: "pat@example.com" } } });
+      expect(
+        (await b.web.inject({ method: "POST", url: "/api/sign-out", headers: { cookie, ...same } })).statusCode,
+      ).toBe(204);
+      expect((await a.web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(401);
+    } finally {
+      for (const node of nodes) {
+        await node.web.close();
+        await node.state.close();
+      }
     }
   });
 });
