@@ -172,6 +172,10 @@ export function createChecksLog(
   const db = state.db as Kysely<ChecksTables>;
   // The newest head this process wrote or read: for a reader that cannot wait (the watchlist's digest).
   let seen: { entries: number; hash: string } | null = null;
+  // Appends finish in any order: the newest is the one with the most entries.
+  const remember = (head: { entries: number; hash: string }) => {
+    if (!seen || head.entries >= seen.entries) seen = head;
+  };
 
   const readHead = (q: Kysely<ChecksTables>) =>
     q.selectFrom("log_head").select(["entries", "hash"]).where("one", "=", 1).executeTakeFirst();
@@ -231,7 +235,7 @@ export function createChecksLog(
   async function appendMany(entries: readonly NewLogEntry[]): Promise<LogEntry[]> {
     if (entries.length === 0) return [];
     const written = await db.transaction().execute((trx) => write(trx, entries));
-    seen = { entries: written.at(-1)!.id, hash: written.at(-1)!.hash };
+    remember({ entries: written.at(-1)!.id, hash: written.at(-1)!.hash });
     return written;
   }
 
@@ -337,7 +341,7 @@ export function createChecksLog(
       const { total } = await filtered(filter).select(db.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
       let page = filtered(filter).selectAll();
       if (filter.before !== undefined) page = page.where("id", "<", filter.before);
-      // A limit past what a double holds is "all": PostgreSQL takes a bigint, and every page is far shorter.
+      // The CSV asks for every entry (MAX_SAFE_INTEGER): one more would not be a whole number PostgreSQL is sent exactly.
       const entries = await page
         .orderBy("id", "desc")
         .limit(Math.min(limit + 1, 2 ** 53 - 1))
@@ -354,7 +358,7 @@ export function createChecksLog(
     async head(): Promise<{ entries: number; hash: string }> {
       const head = await readHead(db);
       if (!head) throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
-      seen = head;
+      remember(head);
       return head;
     },
     /** The newest head this process wrote or read (head() primes it); null before either. */
