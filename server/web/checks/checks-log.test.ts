@@ -207,7 +207,7 @@ describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
   });
 
   describe("the hour rule's look-up", () => {
-    it("finds the same person's check of the same record within the hour, and nothing else", async () => {
+    it("finds the same person's checks of these licenses within the hour, with what they saw, and nothing else", async () => {
       let now = NOW;
       const { log } = await open(() => now);
       const first = await log.append(check("1"));
@@ -215,12 +215,17 @@ describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
       now = new Date(NOW.getTime() + 59 * 60_000);
       const since = new Date(now.getTime() - 3_600_000).toISOString();
       const record = first.record_sha256!;
-      expect((await log.recentCheck("maria@example.com", "ny", "1", record, since))?.id).toBe(1);
-      expect((await log.recentCheck("maria@example.com", "ny", "2", "not found", since))?.id).toBe(notFound.id);
-      expect(await log.recentCheck("maria@example.com", "ny", "1", sha256("changed"), since)).toBeNull();
-      expect(await log.recentCheck("someone@example.com", "ny", "1", record, since)).toBeNull();
+      await log.append(check("3", { action: "sign-in" }));
+      await log.append(check("1", { user: { ...maria, email: "someone@example.com" } }));
+      const seen = (email: string, licenses: string[], sinceIso: string) =>
+        log.recentChecks(email, "ny", licenses, sinceIso);
+      expect(await seen("maria@example.com", ["1", "2", "3", "4"], since)).toEqual([
+        { id: notFound.id, license: "2", sameness: "not found" },
+        { id: first.id, license: "1", sameness: record },
+      ]);
+      expect(await seen("maria@example.com", [], since)).toEqual([]);
       const later = new Date(NOW.getTime() + 61 * 60_000 - 3_600_000).toISOString();
-      expect(await log.recentCheck("maria@example.com", "ny", "1", record, later)).toBeNull();
+      expect(await seen("maria@example.com", ["1", "2"], later)).toEqual([]);
     });
   });
 

@@ -316,23 +316,22 @@ export function createChecksLog(
     appendMany,
 
     /**
-     * The check that already holds what `email` was shown of this license since `sinceIso`: the same record
-     * (its SHA-256) or, where there was none, the same verdict. Seeing it again adds no entry.
+     * The checks that already hold what `email` was shown of these licenses of `state` since `sinceIso`, newest
+     * first: each with its `sameness`, the record's SHA-256 or, where there was none, the verdict. Seeing the same
+     * again adds no entry. One query for many licenses: a Verify list of 10,000 rows asked one at a time took 5 s.
      */
-    async recentCheck(email: string, state: string, license: string, recordSha256OrVerdict: string, sinceIso: string) {
-      const entry = await db
+    async recentChecks(email: string, state: string, licenses: readonly string[], sinceIso: string) {
+      if (licenses.length === 0) return [];
+      return db
         .selectFrom("log_entries")
-        .selectAll()
+        .select((eb) => ["id", "license", eb.fn.coalesce("record_sha256", "verdict").as("sameness")])
         .where("state", "=", state)
-        .where("license", "=", license)
+        .where("license", "in", licenses)
         .where("user_email", "=", email)
-        .where((eb) => eb(eb.fn.coalesce("record_sha256", "verdict"), "=", recordSha256OrVerdict))
         .where("at", ">=", sinceIso)
         .where("action", "in", CHECK_ACTIONS)
         .orderBy("id", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      return entry ?? null;
+        .execute();
     },
 
     /** Newest first, a page at a time. */
