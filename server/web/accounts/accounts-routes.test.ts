@@ -317,6 +317,46 @@ describe("a session left idle", () => {
   });
 });
 
+describe("a session's last use", () => {
+  it("is written at most once a minute, not on every request", async () => {
+    let clock = Date.parse("2027-03-03T15:00:00Z");
+    const signedInAt = new Date(clock).toISOString();
+    const state = await openAppState({ file: join(dir, "seen.sqlite") });
+    const seen = createAccounts({
+      state,
+      audit: () => {},
+      appUrl: "http://app.test",
+      now: () => new Date(clock),
+      scryptCost: LIGHT,
+    });
+    const { user } = await seen.addUser("day@example.com", "member", null, null);
+    await seen.setPassword(user.id, PASSWORD, null);
+    const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: seen } });
+    try {
+      const response = await web.inject({
+        method: "POST",
+        url: "/api/sign-in",
+        headers: same,
+        payload: { email: "day@example.com", password: PASSWORD },
+      });
+      const set = response.cookies.find((c) => c.name === "lls_session")!;
+      const cookie = `${set.name}=${set.value}`;
+      // Sessions used after the sign-in: none until its last use is written again.
+      const usedSince = async () => (await seen.store.listed(user.id, signedInAt))!.active_sessions;
+
+      clock += 30_000;
+      expect((await web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(200);
+      expect(await usedSince()).toBe(0);
+      clock += 31_000;
+      expect((await web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(200);
+      expect(await usedSince()).toBe(1);
+    } finally {
+      await web.close();
+      await state.close();
+    }
+  });
+});
+
 describe("two app nodes on one PostgreSQL", () => {
   it("share sessions: signed in through one, signed in on the other, and signed out on both", async () => {
     const url = await freshPostgresUrl("two_nodes");
