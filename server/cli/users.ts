@@ -46,7 +46,12 @@ if (values.help || !command) {
   process.exit(values.help ? 0 : 1);
 }
 // An explicit --db names a file; else DATABASE_URL, as the app reads it; else APP_DB.
-const url = values.db ? null : databaseUrlFromEnv(process.env);
+let url: string | null = null;
+try {
+  url = values.db ? null : databaseUrlFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
 const file = values.db ?? (process.env.APP_DB || DEFAULT_APP_DB);
 if (!url && command !== "add" && !existsSync(file)) fail(`${file} does not exist: add a user first, or give --db`);
 
