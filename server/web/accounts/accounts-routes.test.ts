@@ -279,80 +279,71 @@ describe("roles, on the server", () => {
   });
 });
 
+/** An app of its own whose clock the test moves, and the cookie of `email` signed in there at `clock.at`. */
+async function signedInOnClock(name: string, email: string, clock: { at: number }) {
+  const state = await openAppState({ file: join(dir, `${name}.sqlite`) });
+  const accounts = createAccounts({
+    state,
+    audit: () => {},
+    appUrl: "http://app.test",
+    now: () => new Date(clock.at),
+    scryptCost: LIGHT,
+  });
+  const { user } = await accounts.addUser(email, "member", null, null);
+  await accounts.setPassword(user.id, PASSWORD, null);
+  const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts } });
+  const response = await web.inject({
+    method: "POST",
+    url: "/api/sign-in",
+    headers: same,
+    payload: { email, password: PASSWORD },
+  });
+  const set = response.cookies.find((c) => c.name === "lls_session")!;
+  const cookie = `${set.name}=${set.value}`;
+  return {
+    user,
+    accounts,
+    session: () => web.inject({ url: "/api/session", headers: { cookie } }),
+    close: async () => {
+      await web.close();
+      await state.close();
+    },
+  };
+}
+
 describe("a session left idle", () => {
   it("ends after 12 hours without a request, and lasts while it is used", async () => {
-    let clock = Date.parse("2027-03-03T15:00:00Z");
-    const idleDb = await openAppState({ file: join(dir, "idle.sqlite") });
-    const idle = createAccounts({
-      state: idleDb,
-      audit: () => {},
-      appUrl: "http://app.test",
-      now: () => new Date(clock),
-      scryptCost: LIGHT,
-    });
-    const { user } = await idle.addUser("night@example.com", "member", null, null);
-    await idle.setPassword(user.id, PASSWORD, null);
-    const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: idle } });
+    const clock = { at: Date.parse("2027-03-03T15:00:00Z") };
+    const { session, close } = await signedInOnClock("idle", "night@example.com", clock);
     try {
-      const response = await web.inject({
-        method: "POST",
-        url: "/api/sign-in",
-        headers: same,
-        payload: { email: "night@example.com", password: PASSWORD },
-      });
-      const set = response.cookies.find((c) => c.name === "lls_session")!;
-      const cookie = `${set.name}=${set.value}`;
-      const session = () => web.inject({ url: "/api/session", headers: { cookie } });
-
-      clock += 11 * 3_600_000;
+      clock.at += 11 * 3_600_000;
       expect((await session()).statusCode).toBe(200);
-      clock += 11 * 3_600_000; // 22 hours after sign-in, 11 after its last use
+      clock.at += 11 * 3_600_000; // 22 hours after sign-in, 11 after its last use
       expect((await session()).statusCode).toBe(200);
-      clock += 12 * 3_600_000 + 60_000;
+      clock.at += 12 * 3_600_000 + 60_000;
       expect((await session()).statusCode).toBe(401);
     } finally {
-      await web.close();
-      await idleDb.close();
+      await close();
     }
   });
 });
 
 describe("a session's last use", () => {
   it("is written at most once a minute, not on every request", async () => {
-    let clock = Date.parse("2027-03-03T15:00:00Z");
-    const signedInAt = new Date(clock).toISOString();
-    const state = await openAppState({ file: join(dir, "seen.sqlite") });
-    const seen = createAccounts({
-      state,
-      audit: () => {},
-      appUrl: "http://app.test",
-      now: () => new Date(clock),
-      scryptCost: LIGHT,
-    });
-    const { user } = await seen.addUser("day@example.com", "member", null, null);
-    await seen.setPassword(user.id, PASSWORD, null);
-    const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: seen } });
+    const clock = { at: Date.parse("2027-03-03T15:00:00Z") };
+    const signedInAt = new Date(clock.at).toISOString();
+    const { user, accounts, session, close } = await signedInOnClock("seen", "day@example.com", clock);
+    // Sessions used after the sign-in: none until its last use is written again.
+    const usedSince = async () => (await accounts.store.listed(user.id, signedInAt))!.active_sessions;
     try {
-      const response = await web.inject({
-        method: "POST",
-        url: "/api/sign-in",
-        headers: same,
-        payload: { email: "day@example.com", password: PASSWORD },
-      });
-      const set = response.cookies.find((c) => c.name === "lls_session")!;
-      const cookie = `${set.name}=${set.value}`;
-      // Sessions used after the sign-in: none until its last use is written again.
-      const usedSince = async () => (await seen.store.listed(user.id, signedInAt))!.active_sessions;
-
-      clock += 30_000;
-      expect((await web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(200);
+      clock.at += 30_000;
+      expect((await session()).statusCode).toBe(200);
       expect(await usedSince()).toBe(0);
-      clock += 31_000;
-      expect((await web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(200);
+      clock.at += 31_000;
+      expect((await session()).statusCode).toBe(200);
       expect(await usedSince()).toBe(1);
     } finally {
-      await web.close();
-      await state.close();
+      await close();
     }
   });
 });
