@@ -37,7 +37,7 @@ try {
     fail("LLS_BASE_URL is set but LLS_API_KEY is not: give the key for that service");
   }
   const appPort = Number(process.env.LLS_APP_PORT ?? 5173);
-  const services = appServicesFromEnv(process.env, {
+  const services = await appServicesFromEnv(process.env, {
     service: { baseUrl: apiBaseUrl, apiKey },
     appUrl: `http://${HOST}:${appPort}`,
     development: true,
@@ -51,11 +51,15 @@ try {
     signIn: services.signIn,
     checks: services.checks,
   });
-  console.log(`App database: ${services.file} (users, the record of checks, the watchlist)`);
+  console.log(
+    services.where === services.file
+      ? `App database: ${services.file} (users, the record of checks, the watchlist)`
+      : `App database: ${services.where} (users, the record of checks); the watchlist in ${services.file}`,
+  );
   console.log("Development sign-in: everyone who opens it is the local administrator (npm run serve signs people in).");
   closeOnSignals(async () => {
     await app.close();
-    services.close();
+    await services.close();
     await stopApi();
   });
   console.log(`\nLicense Lookup is running: open ${app.url}\n(Ctrl+C stops it)`);

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccounts } from "../web/accounts/accounts.ts";
-import { openAppDatabase } from "../web/app-db.ts";
+import { freshPostgresUrl } from "../testing/state-backends.ts";
+import { openAppState } from "../web/app-db.ts";
 import { createChecksLog } from "../web/checks/checks-log.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -19,23 +20,23 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run users -- ARGS` as an administrator runs it, on APP_DB. */
-function users(args: string[], input?: string) {
+function users(args: string[], input?: string, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ["--import", "tsx", "server/cli/users.ts", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     input,
-    env: { ...process.env, APP_DB: appDb, APP_URL: "https://lookup.example.com" },
+    env: { ...process.env, APP_DB: appDb, DATABASE_URL: "", APP_URL: "https://lookup.example.com", ...env },
   });
 }
 
 /** What the app would say to a sign-in, on the same database. */
 async function signIn(email: string, password: string) {
-  const db = openAppDatabase(appDb);
+  const state = await openAppState({ file: appDb });
   try {
-    return (await createAccounts({ db, audit: () => {}, appUrl: "x" }).signInWithPassword(email, password, "127.0.0.1"))
-      .outcome;
+    const accounts = createAccounts({ state, audit: () => {}, appUrl: "x" });
+    return (await accounts.signInWithPassword(email, password, "127.0.0.1")).outcome;
   } finally {
-    db.close();
+    await state.close();
   }
 }
 
@@ -78,11 +79,11 @@ describe("npm run users", () => {
     expect(missing.stderr).toContain("there is no user nobody@example.com");
   });
 
-  it("writes each change into the record of checks, naming who ran it", () => {
-    const db = openAppDatabase(appDb);
+  it("writes each change into the record of checks, naming who ran it", async () => {
+    const state = await openAppState({ file: appDb });
     try {
-      const log = createChecksLog(db, { appVersion: "test" });
-      const actions = log.list({}).entries.map((e) => `${e.action}: ${e.detail}`);
+      const log = createChecksLog(state, { appVersion: "test" });
+      const actions = (await log.list({})).entries.map((e) => `${e.action}: ${e.detail}`);
       expect(actions).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^user added: maria@example\.com as member; by npm run users \(.+\)$/),
@@ -90,9 +91,34 @@ describe("npm run users", () => {
           expect.stringMatching(/^user removed: audrey@example\.com \(auditor\); by npm run users/),
         ]),
       );
-      expect(log.verify().ok).toBe(true);
+      expect((await log.verify()).ok).toBe(true);
     } finally {
-      db.close();
+      await state.close();
+    }
+  });
+
+  it("keeps its users in PostgreSQL when DATABASE_URL names it, where every app node reads them", async () => {
+    const url = await freshPostgresUrl("users_cli");
+    const env = { DATABASE_URL: url };
+    const added = users(
+      ["add", "pat@example.com", "--role", "admin", "--password-stdin"],
+      "a long enough password\n",
+      env,
+    );
+    expect(added).toMatchObject({ status: 0, stdout: expect.stringContaining("pat@example.com as admin") });
+    expect(users(["list"], undefined, env).stdout).toMatch(/pat@example\.com\tadmin\t-\tset/);
+    expect(users(["list"]).stdout).not.toContain("pat@");
+
+    const state = await openAppState({ url, file: appDb });
+    try {
+      const accounts = createAccounts({ state, audit: () => {}, appUrl: "x" });
+      expect(
+        (await accounts.signInWithPassword("pat@example.com", "a long enough password", "127.0.0.1")).outcome,
+      ).toBe("ok");
+      const log = createChecksLog(state, { appVersion: "test" });
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 2 });
+    } finally {
+      await state.close();
     }
   });
 });

@@ -1,6 +1,9 @@
-import Database from "better-sqlite3";
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import type Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { migrateStateDb, openStateDb, type StateDb } from "../db/state-db.ts";
+import { ACCOUNTS_MIGRATIONS } from "./accounts/users-store.ts";
+import { CHECKS_MIGRATIONS } from "./checks/checks-log.ts";
 import { WATCH_SCHEMA } from "./watchlist/watch-store.ts";
 
 /** The app's own database: users, sessions, the record of checks and the watchlist. */
@@ -11,21 +14,38 @@ export const LEGACY_WATCH_DB = "data/watchlist.sqlite";
 // The watchlist's tables, in the order their references need.
 const WATCH_TABLES = ["watched", "checks", "changes", "deliveries", "meta"] as const;
 
+export interface AppStateOptions {
+  /** DATABASE_URL: the app's state on PostgreSQL, shared by every app node; null or absent: the SQLite `file`. */
+  url?: string | null;
+  /** The SQLite file (created when absent) when there is no `url`. */
+  file: string;
+  /** A watchlist file of its own from before, taken over into the SQLite file (never into PostgreSQL). */
+  watchDb?: string | null;
+  log?: (line: string) => void;
+}
+
 /**
- * Opens (creating when absent) the app's database. A watchlist file of its own from before (`watchDb`) is taken
- * over once: every row copied in one transaction, the old file left as it was and no longer read.
+ * Opens the app's database, brought up to date (its migrations run under a lock: two nodes starting at once take
+ * turns). On SQLite, a watchlist file of its own from before (`watchDb`) is taken over once: every row copied in
+ * one transaction, the old file left as it was and no longer read.
  */
-export function openAppDatabase(
-  file: string,
-  { watchDb = null, log = () => {} }: { watchDb?: string | null; log?: (line: string) => void } = {},
-): Database.Database {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.exec("CREATE TABLE IF NOT EXISTS app_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID");
-  if (watchDb && existsSync(watchDb) && resolve(watchDb) !== resolve(file)) takeOverWatchlist(db, watchDb, log);
-  return db;
+export async function openAppState({
+  url = null,
+  file,
+  watchDb = null,
+  log = () => {},
+}: AppStateOptions): Promise<StateDb> {
+  const state = url ? openStateDb({ url }) : openStateDb({ file });
+  try {
+    await migrateStateDb(state, "app", ACCOUNTS_MIGRATIONS, CHECKS_MIGRATIONS);
+    if (state.sqlite && watchDb && existsSync(watchDb) && resolve(watchDb) !== resolve(file)) {
+      takeOverWatchlist(state.sqlite, watchDb, log);
+    }
+  } catch (error) {
+    await state.close();
+    throw error;
+  }
+  return state;
 }
 
 function takeOverWatchlist(db: Database.Database, watchDb: string, log: (line: string) => void) {

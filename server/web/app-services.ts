@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import type { WatchEntry } from "../../src/contract/watchlist.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { signInOptions, signInSettingsFromEnv } from "./accounts/sign-in-settings.ts";
-import { DEFAULT_APP_DB, LEGACY_WATCH_DB, openAppDatabase } from "./app-db.ts";
+import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { DEFAULT_APP_DB, LEGACY_WATCH_DB, openAppState } from "./app-db.ts";
 import { APP_VERSION } from "./app-version.ts";
 import { createChecksLog } from "./checks/checks-log.ts";
 import { checksRoutes } from "./checks/checks-routes.ts";
@@ -16,9 +17,10 @@ const CHECKS_REQUESTS_PER_SECOND = 100;
 
 /**
  * What the app's server holds beside the forwarder, from the environment (README's tables): the app's database
- * (APP_DB), its accounts and sessions, the record of checks, and the watchlist, which lives there too.
+ * (DATABASE_URL's PostgreSQL, else the APP_DB file), its accounts and sessions, the record of checks, and the
+ * watchlist, which lives in the APP_DB file.
  */
-export function appServicesFromEnv(
+export async function appServicesFromEnv(
   env: NodeJS.ProcessEnv,
   {
     service,
@@ -35,10 +37,17 @@ export function appServicesFromEnv(
   const settings = signInSettingsFromEnv(env);
   const watchSettings = watchSettingsFromEnv(env, { service, appUrl });
   const file = env.APP_DB?.trim() || DEFAULT_APP_DB;
-  const db = openAppDatabase(file, { watchDb: env.WATCH_DB?.trim() || LEGACY_WATCH_DB, log });
-  const checksLog = createChecksLog(db, { appVersion: APP_VERSION });
+  const state = await openAppState({
+    url: databaseUrlFromEnv(env),
+    file,
+    watchDb: env.WATCH_DB?.trim() || LEGACY_WATCH_DB,
+    log,
+  });
+  const checksLog = createChecksLog(state, { appVersion: APP_VERSION });
+  // The watchlist's digest reads the head without waiting: the newest this node has seen.
+  await checksLog.head();
   const accounts = createAccounts({
-    db,
+    state,
     audit: (entry) => checksLog.append(entry),
     appUrl: watchSettings.appUrl,
     oidcPolicy: settings.oidcPolicy,
@@ -46,11 +55,13 @@ export function appServicesFromEnv(
   const watchlist = createWatchlist({
     ...watchSettings,
     file,
-    chainHead: () => checksLog.head(),
+    chainHead: () => checksLog.lastSeenHead(),
     log,
   });
   return {
     file,
+    /** Where the app's state is, for messages: the file, or PostgreSQL without its password. */
+    where: state.label,
     watchlist,
     checksLog,
     signIn: signInOptions(settings, { accounts, appUrl: watchSettings.appUrl, development }),
@@ -62,6 +73,6 @@ export function appServicesFromEnv(
       onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
         recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
     },
-    close: () => db.close(),
+    close: () => state.close(),
   };
 }

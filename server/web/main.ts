@@ -13,6 +13,7 @@ import { appServicesFromEnv } from "./app-services.ts";
  * LLS_CACHE_SECONDS (how long a license answer is reused; default 60, 0: never),
  * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none);
  * APP_DB (the app's database: users, sessions, the record of checks, the watchlist; default data/app.sqlite),
+ * DATABASE_URL (postgres://…: users, sessions and the record of checks there instead, shared by every app node),
  * sign-in's SESSION_* and OIDC_* (README's "Signing in"), the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
  */
 const apiKey = process.env.LLS_API_KEY;
@@ -46,7 +47,7 @@ const apiBaseUrl = process.env.LLS_BASE_URL || "http://127.0.0.1:8787";
 const logger = process.env.LOG !== "0";
 let services;
 try {
-  services = appServicesFromEnv(process.env, {
+  services = await appServicesFromEnv(process.env, {
     service: { baseUrl: apiBaseUrl, apiKey },
     appUrl: `http://${host}:${port}`,
     development: false,
@@ -79,9 +80,10 @@ closeOnSignals(() => app.close(), { graceMs: upstreamTimeoutMs + 1000 });
 try {
   await app.listen({ host, port });
   console.log(`License Lookup is running: open http://${host}:${port}/`);
-  if (services.signIn.accounts.store.list(new Date(0).toISOString()).length === 0) {
+  if ((await services.signIn.accounts.store.count()) === 0) {
+    const where = process.env.DATABASE_URL?.trim() ? "with the same DATABASE_URL," : `with APP_DB=${services.file}`;
     console.warn(
-      `No one can sign in yet: add the first administrator with APP_DB=${services.file} npm run users -- add EMAIL --role admin`,
+      `No one can sign in yet: add the first administrator ${where} npm run users -- add EMAIL --role admin`,
     );
   }
 } catch (error) {

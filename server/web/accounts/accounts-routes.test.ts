@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
-import { openAppDatabase } from "../app-db.ts";
+import type { StateDb } from "../../db/state-db.ts";
+import { freshPostgresUrl } from "../../testing/state-backends.ts";
+import { openAppState } from "../app-db.ts";
 import { buildWebApp } from "../web-app.ts";
 import { createWatchlist } from "../watchlist/watchlist.ts";
 import { createAccounts, type AuditEntry } from "./accounts.ts";
@@ -12,7 +13,7 @@ import { FAILURES_BEFORE_LOCK } from "./sign-in-throttle.ts";
 
 let dir: string;
 let service: FakeService;
-let db: Database.Database;
+let db: StateDb;
 let app: Awaited<ReturnType<typeof buildWebApp>>;
 const audit: AuditEntry[] = [];
 let accounts: ReturnType<typeof createAccounts>;
@@ -28,15 +29,20 @@ beforeAll(async () => {
   service = await startFakeService();
   service.records.set("ny/0012345", licenseRecord("ny", "0012345"));
   const file = join(dir, "app.sqlite");
-  db = openAppDatabase(file);
-  accounts = createAccounts({ db, audit: (entry) => audit.push(entry), appUrl: "http://app.test", scryptCost: LIGHT });
+  db = await openAppState({ file });
+  accounts = createAccounts({
+    state: db,
+    audit: (entry) => audit.push(entry),
+    appUrl: "http://app.test",
+    scryptCost: LIGHT,
+  });
   for (const [email, role] of [
     ["maria@example.com", "member"],
     ["audrey@example.com", "auditor"],
     ["ada@example.com", "admin"],
     ["guessed@example.com", "member"],
   ] as const) {
-    const { user } = accounts.addUser(email, role, null, null);
+    const { user } = await accounts.addUser(email, role, null, null);
     await accounts.setPassword(user.id, PASSWORD, null);
   }
   const watchlist = createWatchlist({
@@ -57,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.close();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -244,7 +250,7 @@ describe("roles, on the server", () => {
   it("lets an admin end a user's sessions and change their role, and keeps the last admin", async () => {
     const admin = (await signIn("ada@example.com", PASSWORD, "10.5.0.1")).cookie;
     const member = (await signIn("maria@example.com", PASSWORD, "10.5.0.2")).cookie;
-    const maria = accounts.store.userByEmail("maria@example.com")!;
+    const maria = (await accounts.store.userByEmail("maria@example.com"))!;
     const end = await app.inject({
       method: "DELETE",
       url: `/api/users/${maria.id}/sessions`,
@@ -253,7 +259,7 @@ describe("roles, on the server", () => {
     expect(end.statusCode).toBe(204);
     expect((await app.inject({ url: "/api/session", headers: { cookie: member } })).statusCode).toBe(401);
 
-    const ada = accounts.store.userByEmail("ada@example.com")!;
+    const ada = (await accounts.store.userByEmail("ada@example.com"))!;
     const demote = await app.inject({
       method: "PATCH",
       url: `/api/users/${ada.id}`,
@@ -273,40 +279,113 @@ describe("roles, on the server", () => {
   });
 });
 
+/** An app of its own whose clock the test moves, and the cookie of `email` signed in there at `clock.at`. */
+async function signedInOnClock(name: string, email: string, clock: { at: number }) {
+  const state = await openAppState({ file: join(dir, `${name}.sqlite`) });
+  const accounts = createAccounts({
+    state,
+    audit: () => {},
+    appUrl: "http://app.test",
+    now: () => new Date(clock.at),
+    scryptCost: LIGHT,
+  });
+  const { user } = await accounts.addUser(email, "member", null, null);
+  await accounts.setPassword(user.id, PASSWORD, null);
+  const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts } });
+  const response = await web.inject({
+    method: "POST",
+    url: "/api/sign-in",
+    headers: same,
+    payload: { email, password: PASSWORD },
+  });
+  const set = response.cookies.find((c) => c.name === "lls_session")!;
+  const cookie = `${set.name}=${set.value}`;
+  return {
+    user,
+    accounts,
+    session: () => web.inject({ url: "/api/session", headers: { cookie } }),
+    close: async () => {
+      await web.close();
+      await state.close();
+    },
+  };
+}
+
 describe("a session left idle", () => {
   it("ends after 12 hours without a request, and lasts while it is used", async () => {
-    let clock = Date.parse("2027-03-03T15:00:00Z");
-    const idleDb = openAppDatabase(join(dir, "idle.sqlite"));
-    const idle = createAccounts({
-      db: idleDb,
-      audit: () => {},
-      appUrl: "http://app.test",
-      now: () => new Date(clock),
-      scryptCost: LIGHT,
-    });
-    const { user } = idle.addUser("night@example.com", "member", null, null);
-    await idle.setPassword(user.id, PASSWORD, null);
-    const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts: idle } });
+    const clock = { at: Date.parse("2027-03-03T15:00:00Z") };
+    const { session, close } = await signedInOnClock("idle", "night@example.com", clock);
     try {
-      const response = await web.inject({
+      clock.at += 11 * 3_600_000;
+      expect((await session()).statusCode).toBe(200);
+      clock.at += 11 * 3_600_000; // 22 hours after sign-in, 11 after its last use
+      expect((await session()).statusCode).toBe(200);
+      clock.at += 12 * 3_600_000 + 60_000;
+      expect((await session()).statusCode).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("a session's last use", () => {
+  it("is written at most once a minute, not on every request", async () => {
+    const clock = { at: Date.parse("2027-03-03T15:00:00Z") };
+    const signedInAt = new Date(clock.at).toISOString();
+    const { user, accounts, session, close } = await signedInOnClock("seen", "day@example.com", clock);
+    // Sessions used after the sign-in: none until its last use is written again.
+    const usedSince = async () => (await accounts.store.listed(user.id, signedInAt))!.active_sessions;
+    try {
+      clock.at += 30_000;
+      expect((await session()).statusCode).toBe(200);
+      expect(await usedSince()).toBe(0);
+      clock.at += 31_000;
+      expect((await session()).statusCode).toBe(200);
+      expect(await usedSince()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("two app nodes on one PostgreSQL", () => {
+  it("share sessions: signed in through one, signed in on the other, and signed out on both", async () => {
+    const url = await freshPostgresUrl("two_nodes");
+    const nodes = await Promise.all(
+      ["a", "b"].map(async (name) => {
+        // No SESSION_SECRET: each node takes the one kept in the database, the first node's.
+        const state = await openAppState({ url, file: join(dir, `unused-${name}.sqlite`) });
+        const accounts = createAccounts({ state, audit: () => {}, appUrl: "http://app.test", scryptCost: LIGHT });
+        const web = await buildWebApp({ apiBaseUrl: service.url, apiKey: "k", signIn: { accounts } });
+        return { state, accounts, web };
+      }),
+    );
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    try {
+      const { user } = await a.accounts.addUser("pat@example.com", "member", null, null);
+      await a.accounts.setPassword(user.id, PASSWORD, null);
+      const response = await a.web.inject({
         method: "POST",
         url: "/api/sign-in",
         headers: same,
-        payload: { email: "night@example.com", password: PASSWORD },
+        payload: { email: "pat@example.com", password: PASSWORD },
       });
+      expect(response.statusCode).toBe(200);
       const set = response.cookies.find((c) => c.name === "lls_session")!;
       const cookie = `${set.name}=${set.value}`;
-      const session = () => web.inject({ url: "/api/session", headers: { cookie } });
 
-      clock += 11 * 3_600_000;
-      expect((await session()).statusCode).toBe(200);
-      clock += 11 * 3_600_000; // 22 hours after sign-in, 11 after its last use
-      expect((await session()).statusCode).toBe(200);
-      clock += 12 * 3_600_000 + 60_000;
-      expect((await session()).statusCode).toBe(401);
+      const onB = await b.web.inject({ url: "/api/session", headers: { cookie } });
+      expect(onB.statusCode).toBe(200);
+      expect(onB.json()).toMatchObject({ data: { user: { email: "pat@example.com" } } });
+      expect(
+        (await b.web.inject({ method: "POST", url: "/api/sign-out", headers: { cookie, ...same } })).statusCode,
+      ).toBe(204);
+      expect((await a.web.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(401);
     } finally {
-      await web.close();
-      idleDb.close();
+      for (const node of nodes) {
+        await node.web.close();
+        await node.state.close();
+      }
     }
   });
 });

@@ -81,7 +81,7 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
     app.post(SIGN_OUT_API, async (request, reply) => {
       const user = request.user;
       await request.session.destroy();
-      if (user) accounts.audit({ action: "sign-out", user });
+      if (user) await accounts.audit({ action: "sign-out", user });
       return reply.code(204).send();
     });
 
@@ -111,37 +111,37 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
     const admin = { preHandler: allow(MAY.administer) };
     const userId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
-    app.get(USERS_API, admin, () => ({ data: accounts.store.list(accounts.idleSince()) }));
+    app.get(USERS_API, admin, async () => ({ data: await accounts.store.list(accounts.idleSince()) }));
 
-    app.post(USERS_API, admin, (request, reply) => {
+    app.post(USERS_API, admin, async (request, reply) => {
       const parsed = z.safeParse(AddUserRequestSchema, request.body);
       if (!parsed.success) {
         return problem(reply, 400, "Bad request", 'Send {"email": "…", "role": "admin" | "member" | "auditor"}.');
       }
       const { email, role, name } = parsed.data;
-      const { user, link } = accounts.addUser(email, role, name ?? null, request.user);
-      const entry = accounts.store.list(accounts.idleSince()).find((u) => u.id === user.id);
+      const { user, link } = await accounts.addUser(email, role, name ?? null, request.user);
+      const entry = await accounts.store.listed(user.id, accounts.idleSince());
       return reply.code(201).send({ data: { user: entry, link } });
     });
 
-    app.patch(`${USERS_API}/:id`, admin, (request, reply) => {
+    app.patch(`${USERS_API}/:id`, admin, async (request, reply) => {
       const parsed = z.safeParse(SetRoleRequestSchema, request.body);
       if (!parsed.success) return problem(reply, 400, "Bad request", 'Send {"role": "admin" | "member" | "auditor"}.');
-      const user = accounts.setRole(userId(request), parsed.data.role, request.user);
-      return { data: accounts.store.list(accounts.idleSince()).find((u) => u.id === user.id) };
+      const user = await accounts.setRole(userId(request), parsed.data.role, request.user);
+      return { data: await accounts.store.listed(user.id, accounts.idleSince()) };
     });
 
-    app.delete(`${USERS_API}/:id`, admin, (request, reply) => {
-      accounts.removeUser(userId(request), request.user);
+    app.delete(`${USERS_API}/:id`, admin, async (request, reply) => {
+      await accounts.removeUser(userId(request), request.user);
       return reply.code(204).send();
     });
 
-    app.post(`${USERS_API}/:id/reset`, admin, (request) => ({
-      data: { link: accounts.resetLink(userId(request), request.user) },
+    app.post(`${USERS_API}/:id/reset`, admin, async (request) => ({
+      data: { link: await accounts.resetLink(userId(request), request.user) },
     }));
 
-    app.delete(`${USERS_API}/:id/sessions`, admin, (request, reply) => {
-      accounts.endSessions(userId(request), request.user);
+    app.delete(`${USERS_API}/:id/sessions`, admin, async (request, reply) => {
+      await accounts.endSessions(userId(request), request.user);
       return reply.code(204).send();
     });
   };

@@ -1,7 +1,7 @@
-import type Database from "better-sqlite3";
 import { SET_PASSWORD_PAGE } from "../../../src/contract/account-paths.ts";
 import { MIN_PASSWORD_LENGTH, type Role, type User } from "../../../src/contract/accounts.ts";
 import type { LogAction } from "../../../src/contract/checks.ts";
+import type { StateDb } from "../../db/state-db.ts";
 import { hashPassword, noSuchHash, SCRYPT_COST, verifyPassword, type ScryptCost } from "./passwords.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";
 import { normalEmail, openUsersStore } from "./users-store.ts";
@@ -12,7 +12,8 @@ export interface AuditEntry {
   user: Pick<User, "email" | "name" | "role"> | null;
   detail?: string | null;
 }
-export type Audit = (entry: AuditEntry) => void;
+/** Awaited: a change is answered once its entry is written. */
+export type Audit = (entry: AuditEntry) => unknown;
 
 /** Who may come in through the identity provider besides the accounts added beforehand. */
 export interface OidcPolicy {
@@ -38,14 +39,15 @@ export class AccountError extends Error {
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export function createAccounts({
-  db,
+  state,
   audit,
   appUrl,
   oidcPolicy = { allowedDomains: [], role: "member" },
   now = () => new Date(),
   scryptCost = SCRYPT_COST,
 }: {
-  db: Database.Database;
+  /** The app's database, migrated with ACCOUNTS_MIGRATIONS. */
+  state: StateDb;
   audit: Audit;
   /** The app's address, for one-time password links. */
   appUrl: string;
@@ -55,18 +57,18 @@ export function createAccounts({
   scryptCost?: ScryptCost;
 }) {
   const NO_SUCH_HASH = noSuchHash(scryptCost);
-  const store = openUsersStore(db, now);
+  const store = openUsersStore(state, now);
   const throttle = createSignInThrottle({ now: () => now().getTime() });
   const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
   const linkOf = (token: string) => `${appUrl.replace(/\/+$/, "")}${SET_PASSWORD_PAGE}?token=${token}`;
 
-  function existing(id: number): User {
-    const user = store.user(id);
+  async function existing(id: number): Promise<User> {
+    const user = await store.user(id);
     if (!user) throw new AccountError(`There is no user ${id}.`, 404);
     return user;
   }
-  function keepAnAdmin(user: User, change: string) {
-    if (user.role === "admin" && store.admins() <= 1) {
+  async function keepAnAdmin(user: User, change: string) {
+    if (user.role === "admin" && (await store.admins()) <= 1) {
       throw new AccountError(
         `${user.email} is the only administrator: ${change} would leave no one to manage users.`,
         409,
@@ -91,12 +93,12 @@ export function createAccounts({
       const keys = [`account:${account}`, `address:${address}`];
       const seconds = throttle.waitSeconds(keys);
       if (seconds > 0) return { outcome: "throttled", seconds };
-      const user = store.userByEmail(account);
-      const hash = (user && store.passwordHash(user.id)) ?? NO_SUCH_HASH;
+      const user = await store.userByEmail(account);
+      const hash = (user && (await store.passwordHash(user.id))) ?? NO_SUCH_HASH;
       const ok = (await verifyPassword(password, hash)) && hash !== NO_SUCH_HASH && user !== null;
       if (!ok) {
         throttle.failed(keys);
-        audit({
+        await audit({
           action: "sign-in failed",
           user: user ? who(user) : null,
           detail: `${user ? "wrong password" : `no account for ${account.slice(0, 320)}`}, from ${address}`,
@@ -104,86 +106,104 @@ export function createAccounts({
         return { outcome: "refused" };
       }
       throttle.succeeded(keys);
-      store.signedIn(user.id);
-      audit({ action: "sign-in", user: who(user), detail: `password, from ${address}` });
+      await store.signedIn(user.id);
+      await audit({ action: "sign-in", user: who(user), detail: `password, from ${address}` });
       return { outcome: "ok", user };
     },
 
     /** The account a verified email from the identity provider signs in as; null when it may not come in. */
-    signInWithOidc(claims: { email: string; name: string | null }, address: string): User | null {
+    async signInWithOidc(claims: { email: string; name: string | null }, address: string): Promise<User | null> {
       const email = normalEmail(claims.email);
-      let user = store.userByEmail(email);
+      let user = await store.userByEmail(email);
       const domain = email.split("@")[1] ?? "";
       if (!user && oidcPolicy.allowedDomains.includes(domain)) {
-        user = store.add(email, oidcPolicy.role, claims.name);
-        audit({ action: "user added", user: who(user), detail: `first sign-in from the allowed domain ${domain}` });
+        user = await store.add(email, oidcPolicy.role, claims.name);
+        await audit({
+          action: "user added",
+          user: who(user),
+          detail: `first sign-in from the allowed domain ${domain}`,
+        });
       }
       if (!user) {
-        audit({
+        await audit({
           action: "sign-in failed",
           user: null,
           detail: `${email} is not allowed in (identity provider), from ${address}`,
         });
         return null;
       }
-      if (claims.name && !user.name) store.setName(user.id, claims.name);
-      store.signedIn(user.id);
-      audit({ action: "sign-in", user: who(user), detail: `identity provider, from ${address}` });
+      if (claims.name && !user.name) await store.setName(user.id, claims.name);
+      await store.signedIn(user.id);
+      await audit({ action: "sign-in", user: who(user), detail: `identity provider, from ${address}` });
       return store.user(user.id);
     },
 
-    addUser(email: string, role: Role, name: string | null, by: User | null): { user: User; link: string } {
+    async addUser(
+      email: string,
+      role: Role,
+      name: string | null,
+      by: User | null,
+    ): Promise<{ user: User; link: string }> {
       const address = normalEmail(email);
       if (!EMAIL.test(address)) throw new AccountError(`“${email}” is not an email address.`);
-      if (store.userByEmail(address)) throw new AccountError(`${address} already has an account.`, 409);
-      const user = store.add(address, role, name?.trim() || null);
-      const link = linkOf(store.newLink(user.id));
-      audit({ action: "user added", user: by && who(by), detail: `${user.email} as ${role}` });
+      if (await store.userByEmail(address)) throw new AccountError(`${address} already has an account.`, 409);
+      const user = await store.add(address, role, name?.trim() || null);
+      const link = linkOf(await store.newLink(user.id));
+      await audit({ action: "user added", user: by && who(by), detail: `${user.email} as ${role}` });
       return { user, link };
     },
-    setRole(id: number, role: Role, by: User | null): User {
-      const user = existing(id);
+    async setRole(id: number, role: Role, by: User | null): Promise<User> {
+      const user = await existing(id);
       if (user.role === role) return user;
-      if (role !== "admin") keepAnAdmin(user, "this change");
-      store.setRole(id, role);
-      audit({ action: "role changed", user: by && who(by), detail: `${user.email}: ${user.role} → ${role}` });
+      if (role !== "admin") await keepAnAdmin(user, "this change");
+      await store.setRole(id, role);
+      await audit({ action: "role changed", user: by && who(by), detail: `${user.email}: ${user.role} → ${role}` });
       return existing(id);
     },
-    removeUser(id: number, by: User | null): void {
-      const user = existing(id);
-      keepAnAdmin(user, "removing them");
-      store.remove(id);
-      audit({ action: "user removed", user: by && who(by), detail: `${user.email} (${user.role})` });
+    async removeUser(id: number, by: User | null): Promise<void> {
+      const user = await existing(id);
+      await keepAnAdmin(user, "removing them");
+      await store.remove(id);
+      await audit({ action: "user removed", user: by && who(by), detail: `${user.email} (${user.role})` });
     },
     /** A new one-time link for the user (their password stays until it is used). */
-    resetLink(id: number, by: User | null): string {
-      const user = existing(id);
-      const link = linkOf(store.newLink(id));
-      audit({ action: "password set", user: by && who(by), detail: `a new one-time link for ${user.email}` });
+    async resetLink(id: number, by: User | null): Promise<string> {
+      const user = await existing(id);
+      const link = linkOf(await store.newLink(id));
+      await audit({ action: "password set", user: by && who(by), detail: `a new one-time link for ${user.email}` });
       return link;
     },
-    endSessions(id: number, by: User | null): number {
-      const user = existing(id);
-      const ended = store.session.dropAllOf(id);
-      audit({ action: "sessions ended", user: by && who(by), detail: `${user.email}: ${ended} session(s)` });
+    async endSessions(id: number, by: User | null): Promise<number> {
+      const user = await existing(id);
+      const ended = await store.session.dropAllOf(id);
+      await audit({ action: "sessions ended", user: by && who(by), detail: `${user.email}: ${ended} session(s)` });
       return ended;
     },
     async setPassword(id: number, password: string, by: User | null): Promise<void> {
-      const user = existing(id);
+      const user = await existing(id);
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AccountError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
       }
-      store.setPassword(id, await hashPassword(password, scryptCost));
-      audit({ action: "password set", user: by && who(by), detail: user.email });
+      await store.setPassword(id, await hashPassword(password, scryptCost));
+      await audit({ action: "password set", user: by && who(by), detail: user.email });
     },
     async usePasswordLink(token: string, password: string): Promise<User | null> {
-      const user = store.usePasswordLink(token, await hashPassword(password, scryptCost));
-      if (user) audit({ action: "password set", user: who(user), detail: "from a one-time link" });
+      const user = await store.usePasswordLink(token, await hashPassword(password, scryptCost));
+      if (user) await audit({ action: "password set", user: who(user), detail: "from a one-time link" });
       return user;
     },
     /** The local administrator `npm start` signs everyone in as. */
-    developmentAdmin(): User {
-      return store.userByEmail(DEVELOPMENT_ADMIN) ?? store.add(DEVELOPMENT_ADMIN, "admin", "Local administrator");
+    async developmentAdmin(): Promise<User> {
+      const found = await store.userByEmail(DEVELOPMENT_ADMIN);
+      if (found) return found;
+      try {
+        return await store.add(DEVELOPMENT_ADMIN, "admin", "Local administrator");
+      } catch (error) {
+        // The first page's requests arrive together: another of them added it in between.
+        const added = await store.userByEmail(DEVELOPMENT_ADMIN);
+        if (added) return added;
+        throw error;
+      }
     },
   };
 }

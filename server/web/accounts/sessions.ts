@@ -47,7 +47,7 @@ const PUBLIC_API = /^\/api\/(sign-in(\/oidc(\/callback)?)?|password)$/;
 export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
   const { accounts, development = false } = options;
   const { store } = accounts;
-  const secret = options.secret ?? keptSecret(accounts);
+  const secret = options.secret ?? (await keptSecret(accounts));
   if (secret.length < 32) throw new Error("SESSION_SECRET must be at least 32 characters");
 
   await app.register(cookie, { secret });
@@ -61,17 +61,20 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     store: {
       set(id, data, done) {
         const userId = (data as { userId?: number }).userId ?? null;
-        store.session.put(id, userId, JSON.stringify(data));
-        done();
+        store.session.put(id, userId, JSON.stringify(data)).then(() => done(), done);
       },
       get(id, done) {
-        const row = store.session.get(id, accounts.idleSince());
-        if (row && accounts.now().getTime() - Date.parse(row.lastSeenAt) > SEEN_EVERY_MS) store.session.seen(id);
-        done(null, row ? (JSON.parse(row.data) as Parameters<typeof done>[1]) : null);
+        const read = async () => {
+          const row = await store.session.get(id, accounts.idleSince());
+          if (row && accounts.now().getTime() - Date.parse(row.lastSeenAt) > SEEN_EVERY_MS) {
+            await store.session.seen(id);
+          }
+          return row ? (JSON.parse(row.data) as Parameters<typeof done>[1]) : null;
+        };
+        read().then((session) => done(null, session), done);
       },
       destroy(id, done) {
-        store.session.drop(id);
-        done();
+        store.session.drop(id).then(() => done(), done);
       },
     },
   });
@@ -79,9 +82,9 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
 
   app.addHook("onRequest", async (request, reply) => {
     const userId = request.session.get("userId");
-    request.user = userId === undefined ? null : accounts.store.user(userId);
+    request.user = userId === undefined ? null : await accounts.store.user(userId);
     if (!request.user && development) {
-      request.user = accounts.developmentAdmin();
+      request.user = await accounts.developmentAdmin();
       request.session.set("userId", request.user.id);
       request.session.set("development", true);
     }
@@ -131,11 +134,10 @@ function crossSite(request: FastifyRequest): boolean {
   return URL.parse(origin)?.host !== request.headers.host;
 }
 
-/** A secret made once and kept in the app's database, so that restarts keep everyone signed in. */
-function keptSecret(accounts: Accounts): string {
-  const kept = accounts.store.meta("session_secret");
-  if (kept) return kept;
-  const made = randomBytes(32).toString("base64url");
-  accounts.store.setMeta("session_secret", made);
-  return made;
+/**
+ * A secret made once and kept in the app's database, so that restarts keep everyone signed in. On PostgreSQL
+ * every app node shares it (the first to start makes it), so a cookie signed by one node is good on all.
+ */
+function keptSecret(accounts: Accounts): Promise<string> {
+  return accounts.store.keptMeta("session_secret", randomBytes(32).toString("base64url"));
 }

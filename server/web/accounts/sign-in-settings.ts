@@ -58,7 +58,7 @@ export function signInOptions(
       ? oidcRoutes({
           oidc: createOidcSignIn({ ...oidc, redirectUri: `${appUrl.replace(/\/+$/, "")}${OIDC_CALLBACK_PATH}` }),
           signIn: async (request, _reply, claims) => {
-            const user = accounts.signInWithOidc(claims, request.ip);
+            const user = await accounts.signInWithOidc(claims, request.ip);
             if (!user) return "not-allowed";
             await beginSession(request, user);
             return "ok";

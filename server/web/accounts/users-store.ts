@@ -1,45 +1,82 @@
 import { createHash, randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
+import { sql, type Generated, type Kysely } from "kysely";
 import type { Role, User } from "../../../src/contract/accounts.ts";
+import { idType, type MigrationSet, type StateDb } from "../../db/state-db.ts";
 
 /**
  * The app's accounts in its database: users, one-time password links and sessions. A link's token and a
  * session's id are kept as SHA-256 only: a copy of the database lets no one in.
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS users (
-  id INTEGER PRIMARY KEY,
-  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-  name TEXT,
-  role TEXT NOT NULL,
-  password_hash TEXT,
-  created_at TEXT NOT NULL,
-  last_sign_in_at TEXT
-);
-CREATE TABLE IF NOT EXISTS password_links (
-  token_hash TEXT PRIMARY KEY,
-  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  expires_at TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS sessions (
-  id_hash TEXT PRIMARY KEY,
-  user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
-  data TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  last_seen_at TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS sessions_of_user ON sessions (user_id);
-CREATE TABLE IF NOT EXISTS app_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
+export const ACCOUNTS_MIGRATIONS: MigrationSet = {
+  // IF NOT EXISTS throughout: an app.sqlite made before the migrations is adopted as it is.
+  "2026-11-26-accounts": (backend) => ({
+    async up(db: Kysely<unknown>) {
+      const sqliteOnly = (clause: ReturnType<typeof sql>) => (backend === "sqlite" ? clause : sql``);
+      await db.schema
+        .createTable("users")
+        .ifNotExists()
+        .addColumn("id", idType(backend), (c) => c.primaryKey())
+        // Emails are stored lower case; NOCASE keeps the SQLite files made before identical.
+        .addColumn("email", "text", (c) =>
+          c
+            .notNull()
+            .unique()
+            .modifyEnd(sqliteOnly(sql`collate nocase`)),
+        )
+        .addColumn("name", "text")
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("password_hash", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_sign_in_at", "text")
+        .execute();
+      const userId = backend === "postgres" ? "bigint" : "integer";
+      await db.schema
+        .createTable("password_links")
+        .ifNotExists()
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", userId, (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .modifyEnd(sqliteOnly(sql`without rowid`))
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .ifNotExists()
+        .addColumn("id_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", userId, (c) => c.references("users.id").onDelete("cascade"))
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "text", (c) => c.notNull())
+        .modifyEnd(sqliteOnly(sql`without rowid`))
+        .execute();
+      await db.schema.createIndex("sessions_of_user").ifNotExists().on("sessions").column("user_id").execute();
+      await db.schema
+        .createTable("app_meta")
+        .ifNotExists()
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .modifyEnd(sqliteOnly(sql`without rowid`))
+        .execute();
+    },
+  }),
+};
+
+interface AccountsTables {
+  users: {
+    id: Generated<number>;
+    email: string;
+    name: string | null;
+    role: Role;
+    password_hash: string | null;
+    created_at: string;
+    last_sign_in_at: string | null;
+  };
+  password_links: { token_hash: string; user_id: number; expires_at: string };
+  sessions: { id_hash: string; user_id: number | null; data: string; created_at: string; last_seen_at: string };
+  app_meta: { name: string; value: string };
+}
 
 /** How long a one-time link sets a password. */
 export const LINK_HOURS = 72;
-
-interface UserRow extends User {
-  password_hash: string | null;
-  created_at: string;
-  last_sign_in_at: string | null;
-}
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -48,113 +85,169 @@ export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function openUsersStore(db: Database.Database, now: () => Date = () => new Date()) {
-  db.pragma("foreign_keys = ON");
-  db.exec(SCHEMA);
-  const s = {
-    byId: db.prepare<[number], UserRow>("SELECT * FROM users WHERE id = ?"),
-    byEmail: db.prepare<[string], UserRow>("SELECT * FROM users WHERE email = ?"),
-    all: db.prepare<[string], UserRow & { active_sessions: number }>(
-      `SELECT u.*, (SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.last_seen_at > ?) AS active_sessions
-       FROM users u ORDER BY u.email`,
-    ),
-    insert: db.prepare<[string, string | null, string, string]>(
-      "INSERT INTO users (email, name, role, created_at) VALUES (?, ?, ?, ?)",
-    ),
-    setRole: db.prepare<[string, number]>("UPDATE users SET role = ? WHERE id = ?"),
-    setName: db.prepare<[string, number]>("UPDATE users SET name = ? WHERE id = ?"),
-    setPassword: db.prepare<[string, number]>("UPDATE users SET password_hash = ? WHERE id = ?"),
-    signedIn: db.prepare<[string, number]>("UPDATE users SET last_sign_in_at = ? WHERE id = ?"),
-    remove: db.prepare<[number]>("DELETE FROM users WHERE id = ?"),
-    admins: db.prepare<[], number>("SELECT count(*) FROM users WHERE role = 'admin'").pluck(),
-    addLink: db.prepare<[string, number, string]>(
-      "INSERT INTO password_links (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
-    ),
-    dropLinks: db.prepare<[number]>("DELETE FROM password_links WHERE user_id = ?"),
-    link: db.prepare<[string], { user_id: number; expires_at: string }>(
-      "SELECT user_id, expires_at FROM password_links WHERE token_hash = ?",
-    ),
-    getSession: db.prepare<[string], { data: string; last_seen_at: string }>(
-      "SELECT data, last_seen_at FROM sessions WHERE id_hash = ?",
-    ),
-    putSession: db.prepare<[{ id: string; user: number | null; data: string; at: string }]>(
-      `INSERT INTO sessions (id_hash, user_id, data, created_at, last_seen_at) VALUES (@id, @user, @data, @at, @at)
-       ON CONFLICT (id_hash) DO UPDATE SET user_id = @user, data = @data, last_seen_at = @at`,
-    ),
-    seen: db.prepare<[string, string]>("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?"),
-    dropSession: db.prepare<[string]>("DELETE FROM sessions WHERE id_hash = ?"),
-    dropSessionsOf: db.prepare<[number]>("DELETE FROM sessions WHERE user_id = ?"),
-    dropIdle: db.prepare<[string]>("DELETE FROM sessions WHERE last_seen_at <= ?"),
-    getMeta: db.prepare<[string], string>("SELECT value FROM app_meta WHERE name = ?").pluck(),
-    setMeta: db.prepare<[string, string]>("INSERT OR REPLACE INTO app_meta (name, value) VALUES (?, ?)"),
-  };
+const USER_COLUMNS = ["id", "email", "name", "role"] as const;
 
-  const userOf = (row: UserRow | undefined): User | null =>
-    row ? { id: row.id, email: row.email, name: row.name, role: row.role } : null;
+export function openUsersStore(state: StateDb, now: () => Date = () => new Date()) {
+  const db = state.db as Kysely<AccountsTables>;
   const iso = () => now().toISOString();
 
-  function newLink(userId: number): string {
-    const token = randomBytes(32).toString("base64url");
-    s.dropLinks.run(userId);
-    s.addLink.run(sha256(token), userId, new Date(now().getTime() + LINK_HOURS * 3_600_000).toISOString());
-    return token;
+  /** Accounts as the administrators' list shows them, with their sessions used since `activeSince`. */
+  const listed = (activeSince: string) =>
+    db
+      .selectFrom("users as u")
+      .select([...USER_COLUMNS.map((c) => `u.${c}` as const), "u.created_at", "u.last_sign_in_at"])
+      .select((eb) => [
+        eb("u.password_hash", "is not", null).as("has_password"),
+        eb
+          .selectFrom("sessions as s")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("s.user_id", "=", "u.id")
+          .where("s.last_seen_at", ">", activeSince)
+          .as("active_sessions"),
+      ]);
+  // SQLite answers a comparison with 0 or 1.
+  const listedOf = <R extends { has_password: unknown; active_sessions: number | null }>(row: R) => ({
+    ...row,
+    has_password: Boolean(row.has_password),
+    active_sessions: row.active_sessions ?? 0,
+  });
+
+  const user = async (id: number): Promise<User | null> =>
+    (await db.selectFrom("users").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst()) ?? null;
+
+  async function dropSession(id: string) {
+    await db.deleteFrom("sessions").where("id_hash", "=", sha256(id)).execute();
   }
 
   return {
-    user: (id: number) => userOf(s.byId.get(id)),
-    userByEmail: (email: string) => userOf(s.byEmail.get(normalEmail(email))),
-    passwordHash: (id: number) => s.byId.get(id)?.password_hash ?? null,
+    user,
+    userByEmail: async (email: string): Promise<User | null> =>
+      (await db.selectFrom("users").select(USER_COLUMNS).where("email", "=", normalEmail(email)).executeTakeFirst()) ??
+      null,
+    passwordHash: async (id: number): Promise<string | null> =>
+      (await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst())?.password_hash ??
+      null,
     /** Every account, with its sessions used since `activeSince`. */
-    list: (activeSince: string) =>
-      s.all.all(activeSince).map((row) => ({
-        ...userOf(row)!,
-        created_at: row.created_at,
-        last_sign_in_at: row.last_sign_in_at,
-        has_password: row.password_hash !== null,
-        active_sessions: row.active_sessions,
-      })),
-    add(email: string, role: Role, name: string | null): User {
-      const id = Number(s.insert.run(normalEmail(email), name, role, iso()).lastInsertRowid);
-      return this.user(id)!;
+    list: async (activeSince: string) => (await listed(activeSince).orderBy("u.email").execute()).map(listedOf),
+    /** One account as `list` shows it; null when there is none. */
+    listed: async (id: number, activeSince: string) => {
+      const row = await listed(activeSince).where("u.id", "=", id).executeTakeFirst();
+      return row ? listedOf(row) : null;
     },
-    setRole: (id: number, role: Role) => s.setRole.run(role, id).changes === 1,
-    setName: (id: number, name: string) => s.setName.run(name, id),
-    remove: (id: number) => s.remove.run(id).changes === 1,
-    admins: () => s.admins.get() ?? 0,
-    signedIn: (id: number) => s.signedIn.run(iso(), id),
+    /** How many accounts there are. */
+    count: async (): Promise<number> =>
+      (await db.selectFrom("users").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+    async add(email: string, role: Role, name: string | null): Promise<User> {
+      return db
+        .insertInto("users")
+        .values({ email: normalEmail(email), name, role, created_at: iso() })
+        .returning(USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+    setRole: async (id: number, role: Role) =>
+      (await db.updateTable("users").set({ role }).where("id", "=", id).executeTakeFirst()).numUpdatedRows === 1n,
+    setName: async (id: number, name: string) => {
+      await db.updateTable("users").set({ name }).where("id", "=", id).execute();
+    },
+    remove: async (id: number) =>
+      (await db.deleteFrom("users").where("id", "=", id).executeTakeFirst()).numDeletedRows === 1n,
+    admins: async (): Promise<number> =>
+      (
+        await db
+          .selectFrom("users")
+          .select(db.fn.countAll<number>().as("n"))
+          .where("role", "=", "admin")
+          .executeTakeFirstOrThrow()
+      ).n,
+    signedIn: async (id: number) => {
+      await db.updateTable("users").set({ last_sign_in_at: iso() }).where("id", "=", id).execute();
+    },
 
     /** A new one-time link's token for the user; any older link of theirs stops working. */
-    newLink: db.transaction(newLink),
+    async newLink(userId: number): Promise<string> {
+      const token = randomBytes(32).toString("base64url");
+      const expires_at = new Date(now().getTime() + LINK_HOURS * 3_600_000).toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("password_links").where("user_id", "=", userId).execute();
+        await trx
+          .insertInto("password_links")
+          .values({ token_hash: sha256(token), user_id: userId, expires_at })
+          .execute();
+      });
+      return token;
+    },
     /** Sets the password of the link's user and uses the link up; null for a link unknown, used or expired. */
-    usePasswordLink: db.transaction((token: string, passwordHash: string): User | null => {
-      const link = s.link.get(sha256(token));
-      if (!link) return null;
-      s.dropLinks.run(link.user_id);
-      if (link.expires_at <= iso()) return null;
-      s.setPassword.run(passwordHash, link.user_id);
-      return userOf(s.byId.get(link.user_id));
-    }),
-    setPassword: (id: number, passwordHash: string) => s.setPassword.run(passwordHash, id),
+    usePasswordLink: (token: string, passwordHash: string): Promise<User | null> =>
+      db.transaction().execute(async (trx) => {
+        // Deleting it first: of two uses at once, on two nodes, only one finds it.
+        const link = await trx
+          .deleteFrom("password_links")
+          .where("token_hash", "=", sha256(token))
+          .returning(["user_id", "expires_at"])
+          .executeTakeFirst();
+        if (!link) return null;
+        await trx.deleteFrom("password_links").where("user_id", "=", link.user_id).execute();
+        if (link.expires_at <= iso()) return null;
+        await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", link.user_id).execute();
+        return (
+          (await trx.selectFrom("users").select(USER_COLUMNS).where("id", "=", link.user_id).executeTakeFirst()) ?? null
+        );
+      }),
+    setPassword: async (id: number, passwordHash: string) => {
+      await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+    },
 
     session: {
-      get(id: string, idleSince: string): { data: string; lastSeenAt: string } | null {
-        const row = s.getSession.get(sha256(id));
+      async get(id: string, idleSince: string): Promise<{ data: string; lastSeenAt: string } | null> {
+        const row = await db
+          .selectFrom("sessions")
+          .select(["data", "last_seen_at"])
+          .where("id_hash", "=", sha256(id))
+          .executeTakeFirst();
         if (!row) return null;
         if (row.last_seen_at <= idleSince) {
-          s.dropSession.run(sha256(id));
+          await dropSession(id);
           return null;
         }
         return { data: row.data, lastSeenAt: row.last_seen_at };
       },
-      put: (id: string, userId: number | null, data: string) =>
-        s.putSession.run({ id: sha256(id), user: userId, data, at: iso() }),
-      seen: (id: string) => s.seen.run(iso(), sha256(id)),
-      drop: (id: string) => s.dropSession.run(sha256(id)),
-      dropAllOf: (userId: number) => s.dropSessionsOf.run(userId).changes,
-      dropIdle: (idleSince: string) => s.dropIdle.run(idleSince).changes,
+      async put(id: string, userId: number | null, data: string) {
+        const at = iso();
+        await db
+          .insertInto("sessions")
+          .values({ id_hash: sha256(id), user_id: userId, data, created_at: at, last_seen_at: at })
+          .onConflict((oc) => oc.column("id_hash").doUpdateSet({ user_id: userId, data, last_seen_at: at }))
+          .execute();
+      },
+      seen: async (id: string) => {
+        await db.updateTable("sessions").set({ last_seen_at: iso() }).where("id_hash", "=", sha256(id)).execute();
+      },
+      drop: dropSession,
+      dropAllOf: async (userId: number) =>
+        Number((await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst()).numDeletedRows),
+      dropIdle: async (idleSince: string) =>
+        Number(
+          (await db.deleteFrom("sessions").where("last_seen_at", "<=", idleSince).executeTakeFirst()).numDeletedRows,
+        ),
     },
-    meta: (name: string) => s.getMeta.get(name) ?? null,
-    setMeta: (name: string, value: string) => s.setMeta.run(name, value),
+    meta: async (name: string): Promise<string | null> =>
+      (await db.selectFrom("app_meta").select("value").where("name", "=", name).executeTakeFirst())?.value ?? null,
+    setMeta: async (name: string, value: string) => {
+      await db
+        .insertInto("app_meta")
+        .values({ name, value })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
+        .execute();
+    },
+    /** The value kept under `name`, or `value` kept now: of two nodes starting at once, both get the first kept. */
+    async keptMeta(name: string, value: string): Promise<string> {
+      await db
+        .insertInto("app_meta")
+        .values({ name, value })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute();
+      return (await db.selectFrom("app_meta").select("value").where("name", "=", name).executeTakeFirstOrThrow()).value;
+    },
   };
 }
 

@@ -1,10 +1,12 @@
-import Database from "better-sqlite3";
+import { sql } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LogEntrySchema } from "../../../src/contract/checks.ts";
-import { createChecksLog, entryHash, sha256, type NewLogEntry } from "./checks-log.ts";
+import { migrateStateDb, openStateDb, type Backend, type StateDb } from "../../db/state-db.ts";
+import { BACKENDS, freshPostgresUrl } from "../../testing/state-backends.ts";
+import { CHECKS_MIGRATIONS, createChecksLog, entryHash, sha256, type NewLogEntry } from "./checks-log.ts";
 
 const NOW = new Date("2027-03-03T15:02:00Z");
 const maria = { email: "maria@example.com", name: "Maria Lopez", role: "member" };
@@ -14,15 +16,6 @@ const provenance = {
   as_of: null,
   source: { agency: "New York State Liquor Authority", sha256: "a".repeat(64), as_of: "2016-01-14" },
 };
-let dir: string;
-let file: string;
-const handles: Database.Database[] = [];
-
-function open(now = () => NOW) {
-  const db = new Database(file);
-  handles.push(db);
-  return { db, log: createChecksLog(db, { appVersion: "1.2.3", now }) };
-}
 
 const check = (license: string, fields: Partial<NewLogEntry> = {}): NewLogEntry => ({
   action: "license page",
@@ -37,179 +30,229 @@ const check = (license: string, fields: Partial<NewLogEntry> = {}): NewLogEntry 
   ...fields,
 });
 
-/** A log of five entries, and the handle a tamperer would use. */
-function fiveEntries() {
-  const { db, log } = open();
-  log.appendMany(["1", "2", "3", "4", "5"].map((n) => check(n)));
-  expect(log.verify()).toMatchObject({ ok: true, entries: 5 });
-  return { db, log };
-}
+describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
+  let dir: string;
+  // Every connection of a test reaches one database: a SQLite file, or a PostgreSQL database of its own.
+  let target: { file: string } | { url: string };
+  const handles: StateDb[] = [];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "checks-log-"));
-  file = join(dir, "app.sqlite");
-});
-afterEach(() => {
-  while (handles.length) handles.pop()!.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "checks-log-"));
+    target = backend === "postgres" ? { url: await freshPostgresUrl("checks_log") } : { file: join(dir, "app.sqlite") };
+  });
+  afterEach(async () => {
+    while (handles.length) await handles.pop()!.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-describe("writing entries", () => {
-  it("numbers entries 1, 2, 3…, chains each to the one before and keeps what the record and its source were", () => {
-    const { log } = open();
-    const first = log.append(check("1268007"));
-    const [second, third] = log.appendMany([check("2"), { action: "sign-in", user: maria, detail: "from 10.0.0.1" }]);
-    expect([first.id, second!.id, third!.id]).toEqual([1, 2, 3]);
-    expect(first.prev_hash).toBe("0".repeat(64));
-    expect(second!.prev_hash).toBe(first.hash);
-    expect(third!.prev_hash).toBe(second!.hash);
-    expect(first).toMatchObject({
-      at: "2027-03-03T15:02:00.000Z",
-      user_email: "maria@example.com",
-      user_name: "Maria Lopez",
-      user_role: "member",
-      record_sha256: sha256(JSON.stringify({ license: "1268007" })),
-      source_sha256: "a".repeat(64),
-      as_of: "2016-01-14",
-      app_version: "1.2.3",
+  /** A connection of its own to the test's database, migrated, and its log; `state` is what a tamperer would use. */
+  async function open(now = () => NOW) {
+    const state = openStateDb("url" in target ? { ...target, poolSize: 4 } : target);
+    handles.push(state);
+    await migrateStateDb(state, "app", CHECKS_MIGRATIONS);
+    return { state, log: createChecksLog(state, { appVersion: "1.2.3", now }) };
+  }
+  /** A statement run behind the log's back. */
+  const tamper = async (state: StateDb, statement: ReturnType<typeof sql>) => {
+    await statement.execute(state.db);
+  };
+
+  /** A log of five entries, and the connection a tamperer would use. */
+  async function fiveEntries() {
+    const { state, log } = await open();
+    await log.appendMany(["1", "2", "3", "4", "5"].map((n) => check(n)));
+    expect(await log.verify()).toMatchObject({ ok: true, entries: 5 });
+    return { state, log };
+  }
+
+  describe("writing entries", () => {
+    it("numbers entries 1, 2, 3…, chains each to the one before and keeps what the record and its source were", async () => {
+      const { log } = await open();
+      const first = await log.append(check("1268007"));
+      const [second, third] = await log.appendMany([
+        check("2"),
+        { action: "sign-in", user: maria, detail: "from 10.0.0.1" },
+      ]);
+      expect([first.id, second!.id, third!.id]).toEqual([1, 2, 3]);
+      expect(first.prev_hash).toBe("0".repeat(64));
+      expect(second!.prev_hash).toBe(first.hash);
+      expect(third!.prev_hash).toBe(second!.hash);
+      expect(first).toMatchObject({
+        at: "2027-03-03T15:02:00.000Z",
+        user_email: "maria@example.com",
+        user_name: "Maria Lopez",
+        user_role: "member",
+        record_sha256: sha256(JSON.stringify({ license: "1268007" })),
+        source_sha256: "a".repeat(64),
+        as_of: "2016-01-14",
+        app_version: "1.2.3",
+      });
+      expect(third).toMatchObject({ state: null, verdict: null, record_sha256: null, source_sha256: null });
+      for (const entry of [first, second, third]) expect(LogEntrySchema.parse(entry)).toEqual(entry);
+      expect(await log.get(1)).toEqual(first);
+      expect(await log.head()).toEqual({ entries: 3, hash: third!.hash });
     });
-    expect(third).toMatchObject({ state: null, verdict: null, record_sha256: null, source_sha256: null });
-    for (const entry of [first, second, third]) expect(LogEntrySchema.parse(entry)).toEqual(entry);
-    expect(log.get(1)).toEqual(first);
-    expect(log.head()).toEqual({ entries: 3, hash: third!.hash });
-  });
 
-  it("keeps one chain when two connections to the same file append in turn", () => {
-    const a = open().log;
-    const b = open().log;
-    a.append(check("1"));
-    b.append(check("2"));
-    a.appendMany([check("3"), check("4")]);
-    expect(b.verify()).toMatchObject({ ok: true, entries: 4, head: a.head().hash });
-  });
-});
-
-describe("verifying the chain", () => {
-  it("holds on a fresh log and on one written to", () => {
-    const { log } = open();
-    expect(log.verify()).toEqual({
-      ok: true,
-      entries: 0,
-      head: null,
-      broken_at: null,
-      problem: null,
-      checked_at: NOW.toISOString(),
+    it("keeps one chain when two connections to the same database append in turn", async () => {
+      const a = (await open()).log;
+      const b = (await open()).log;
+      await a.append(check("1"));
+      await b.append(check("2"));
+      await a.appendMany([check("3"), check("4")]);
+      expect(await b.verify()).toMatchObject({ ok: true, entries: 4, head: (await a.head()).hash });
     });
-    const written = log.appendMany([check("1"), check("2")]);
-    expect(log.verify()).toMatchObject({ ok: true, entries: 2, head: written[1]!.hash, broken_at: null });
+
+    // On SQLite a process holds one connection (Kysely queues its transactions) and another process waits on
+    // the file's write lock; two connections in one process would wait on each other's lock, synchronously.
+    it.runIf(backend === "postgres")(
+      "keeps one chain when two app nodes append at once, several entries a transaction",
+      async () => {
+        const nodes = [(await open()).log, (await open()).log];
+        // 2 x 40 entries, in appends of 1 to 4 entries, both nodes writing at the same time.
+        const sizes = [1, 2, 3, 4, 1, 3, 2, 4, 3, 2, 4, 1, 4, 3, 2, 1];
+        await Promise.all(
+          nodes.map(async (log, node) => {
+            for (const [i, size] of sizes.entries()) {
+              await log.appendMany(Array.from({ length: size }, (_, k) => check(`${node}-${i}-${k}`)));
+            }
+          }),
+        );
+        const chain = await nodes[0]!.verify();
+        expect(chain).toMatchObject({ ok: true, entries: 80, broken_at: null });
+        expect((await nodes[1]!.list({ limit: 100 })).entries.map((e) => e.id)).toEqual(
+          Array.from({ length: 80 }, (_, i) => 80 - i),
+        );
+      },
+    );
   });
 
-  it("names an entry whose content was altered", () => {
-    const { db, log } = fiveEntries();
-    db.prepare("UPDATE log_entries SET verdict = 'valid' WHERE id = 3").run();
-    expect(log.verify()).toMatchObject({
-      ok: false,
-      broken_at: 3,
-      problem: "entry 3: its content does not match its hash (changed after it was written)",
+  describe("verifying the chain", () => {
+    it("holds on a fresh log and on one written to", async () => {
+      const { log } = await open();
+      expect(await log.verify()).toEqual({
+        ok: true,
+        entries: 0,
+        head: null,
+        broken_at: null,
+        problem: null,
+        checked_at: NOW.toISOString(),
+      });
+      const written = await log.appendMany([check("1"), check("2")]);
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 2, head: written[1]!.hash, broken_at: null });
+    });
+
+    it("names an entry whose content was altered", async () => {
+      const { state, log } = await fiveEntries();
+      await tamper(state, sql`UPDATE log_entries SET verdict = 'valid' WHERE id = 3`);
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        broken_at: 3,
+        problem: "entry 3: its content does not match its hash (changed after it was written)",
+      });
+    });
+
+    it("names the entry after one removed from the middle", async () => {
+      const { state, log } = await fiveEntries();
+      await tamper(state, sql`DELETE FROM log_entries WHERE id = 3`);
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        entries: 4,
+        broken_at: 4,
+        problem: "entry 4: it does not follow entry 2 (an entry between was removed)",
+      });
+    });
+
+    it("names the entry after one altered with its hash recomputed", async () => {
+      const { state, log } = await fiveEntries();
+      const altered = { ...(await log.get(2))!, verdict: "valid" as const };
+      await tamper(state, sql`UPDATE log_entries SET verdict = 'valid', hash = ${entryHash(altered)} WHERE id = 2`);
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        broken_at: 3,
+        problem: "entry 3: it does not follow entry 2 (entries were reordered, or one was replaced)",
+      });
+    });
+
+    it("names the newest entry when it was removed", async () => {
+      const { state, log } = await fiveEntries();
+      await tamper(state, sql`DELETE FROM log_entries WHERE id = 5`);
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        entries: 4,
+        broken_at: 5,
+        problem: "entry 5: it is missing: the record held 5 entries (the newest entry was removed)",
+      });
+    });
+
+    it("names the first of two entries swapped", async () => {
+      const { state, log } = await fiveEntries();
+      await state.db.transaction().execute(async (trx) => {
+        await sql`UPDATE log_entries SET id = 100 WHERE id = 2`.execute(trx);
+        await sql`UPDATE log_entries SET id = 2 WHERE id = 4`.execute(trx);
+        await sql`UPDATE log_entries SET id = 4 WHERE id = 100`.execute(trx);
+      });
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        broken_at: 2,
+        problem: "entry 2: it does not follow entry 1 (entries were reordered, or one was replaced)",
+      });
+    });
+
+    it("stays broken when entries are appended after a removal", async () => {
+      const { state, log } = await fiveEntries();
+      await tamper(state, sql`DELETE FROM log_entries WHERE id = 5`);
+      expect((await log.append(check("6"))).id).toBe(6);
+      expect(await log.verify()).toMatchObject({ ok: false, broken_at: 6 });
     });
   });
 
-  it("names the entry after one removed from the middle", () => {
-    const { db, log } = fiveEntries();
-    db.prepare("DELETE FROM log_entries WHERE id = 3").run();
-    expect(log.verify()).toMatchObject({
-      ok: false,
-      entries: 4,
-      broken_at: 4,
-      problem: "entry 4: it does not follow entry 2 (an entry between was removed)",
+  describe("the hour rule's look-up", () => {
+    it("finds the same person's checks of these licenses within the hour, with what they saw, and nothing else", async () => {
+      let now = NOW;
+      const { log } = await open(() => now);
+      const first = await log.append(check("1"));
+      const notFound = await log.append(check("2", { verdict: "not found", record_json: null, provenance_json: null }));
+      now = new Date(NOW.getTime() + 59 * 60_000);
+      const since = new Date(now.getTime() - 3_600_000).toISOString();
+      const record = first.record_sha256!;
+      await log.append(check("3", { action: "sign-in" }));
+      await log.append(check("1", { user: { ...maria, email: "someone@example.com" } }));
+      const seen = (email: string, licenses: string[], sinceIso: string) =>
+        log.recentChecks(email, "ny", licenses, sinceIso);
+      expect(await seen("maria@example.com", ["1", "2", "3", "4"], since)).toEqual([
+        { id: notFound.id, license: "2", sameness: "not found" },
+        { id: first.id, license: "1", sameness: record },
+      ]);
+      expect(await seen("maria@example.com", [], since)).toEqual([]);
+      const later = new Date(NOW.getTime() + 61 * 60_000 - 3_600_000).toISOString();
+      expect(await seen("maria@example.com", ["1", "2"], later)).toEqual([]);
     });
   });
 
-  it("names the entry after one altered with its hash recomputed", () => {
-    const { db, log } = fiveEntries();
-    const altered = { ...log.get(2)!, verdict: "valid" as const };
-    db.prepare("UPDATE log_entries SET verdict = 'valid', hash = ? WHERE id = 2").run(entryHash(altered));
-    expect(log.verify()).toMatchObject({
-      ok: false,
-      broken_at: 3,
-      problem: "entry 3: it does not follow entry 2 (entries were reordered, or one was replaced)",
+  describe("listing", () => {
+    it("filters, pages newest first and counts every match", async () => {
+      let now = NOW;
+      const { log } = await open(() => now);
+      const ana = { email: "ana@example.com", name: null, role: "auditor" };
+      await log.appendMany([check("1"), check("2", { user: ana, verdict: "valid" }), check("1", { action: "verify" })]);
+      now = new Date("2027-03-04T09:00:00Z");
+      await log.appendMany([check("3"), { action: "sign-in", user: ana }]);
+
+      const ids = (page: { entries: { id: number }[] }) => page.entries.map((e) => e.id);
+      expect(ids(await log.list())).toEqual([5, 4, 3, 2, 1]);
+      expect(ids(await log.list({ user: "ana@example.com" }))).toEqual([5, 2]);
+      expect(ids(await log.list({ state: "ny", license: "1" }))).toEqual([3, 1]);
+      expect(ids(await log.list({ verdict: "valid" }))).toEqual([2]);
+      expect(ids(await log.list({ action: "verify" }))).toEqual([3]);
+      expect(ids(await log.list({ from: "2027-03-04T00:00:00.000Z" }))).toEqual([5, 4]);
+      expect(ids(await log.list({ to: "2027-03-04T00:00:00.000Z" }))).toEqual([3, 2, 1]);
+
+      const first = await log.list({ user: "maria@example.com", limit: 2 });
+      expect(first).toMatchObject({ next_before: 3, total: 3 });
+      expect(ids(first)).toEqual([4, 3]);
+      const second = await log.list({ user: "maria@example.com", limit: 2, before: first.next_before! });
+      expect(second).toMatchObject({ next_before: null, total: 3 });
+      expect(ids(second)).toEqual([1]);
     });
-  });
-
-  it("names the newest entry when it was removed", () => {
-    const { db, log } = fiveEntries();
-    db.prepare("DELETE FROM log_entries WHERE id = 5").run();
-    expect(log.verify()).toMatchObject({
-      ok: false,
-      entries: 4,
-      broken_at: 5,
-      problem: "entry 5: it is missing: the record held 5 entries (the newest entry was removed)",
-    });
-  });
-
-  it("names the first of two entries swapped", () => {
-    const { db, log } = fiveEntries();
-    db.transaction(() => {
-      db.prepare("UPDATE log_entries SET id = 100 WHERE id = 2").run();
-      db.prepare("UPDATE log_entries SET id = 2 WHERE id = 4").run();
-      db.prepare("UPDATE log_entries SET id = 4 WHERE id = 100").run();
-    })();
-    expect(log.verify()).toMatchObject({
-      ok: false,
-      broken_at: 2,
-      problem: "entry 2: it does not follow entry 1 (entries were reordered, or one was replaced)",
-    });
-  });
-
-  it("stays broken when entries are appended after a removal", () => {
-    const { db, log } = fiveEntries();
-    db.prepare("DELETE FROM log_entries WHERE id = 5").run();
-    expect(log.append(check("6")).id).toBe(6);
-    expect(log.verify()).toMatchObject({ ok: false, broken_at: 6 });
-  });
-});
-
-describe("the hour rule's look-up", () => {
-  it("finds the same person's check of the same record within the hour, and nothing else", () => {
-    let now = NOW;
-    const { log } = open(() => now);
-    const first = log.append(check("1"));
-    const notFound = log.append(check("2", { verdict: "not found", record_json: null, provenance_json: null }));
-    now = new Date(NOW.getTime() + 59 * 60_000);
-    const since = new Date(now.getTime() - 3_600_000).toISOString();
-    const record = first.record_sha256!;
-    expect(log.recentCheck("maria@example.com", "ny", "1", record, since)?.id).toBe(1);
-    expect(log.recentCheck("maria@example.com", "ny", "2", "not found", since)?.id).toBe(notFound.id);
-    expect(log.recentCheck("maria@example.com", "ny", "1", sha256("changed"), since)).toBeNull();
-    expect(log.recentCheck("someone@example.com", "ny", "1", record, since)).toBeNull();
-    const later = new Date(NOW.getTime() + 61 * 60_000 - 3_600_000).toISOString();
-    expect(log.recentCheck("maria@example.com", "ny", "1", record, later)).toBeNull();
-  });
-});
-
-describe("listing", () => {
-  it("filters, pages newest first and counts every match", () => {
-    let now = NOW;
-    const { log } = open(() => now);
-    const ana = { email: "ana@example.com", name: null, role: "auditor" };
-    log.appendMany([check("1"), check("2", { user: ana, verdict: "valid" }), check("1", { action: "verify" })]);
-    now = new Date("2027-03-04T09:00:00Z");
-    log.appendMany([check("3"), { action: "sign-in", user: ana }]);
-
-    const ids = (page: { entries: { id: number }[] }) => page.entries.map((e) => e.id);
-    expect(ids(log.list())).toEqual([5, 4, 3, 2, 1]);
-    expect(ids(log.list({ user: "ana@example.com" }))).toEqual([5, 2]);
-    expect(ids(log.list({ state: "ny", license: "1" }))).toEqual([3, 1]);
-    expect(ids(log.list({ verdict: "valid" }))).toEqual([2]);
-    expect(ids(log.list({ action: "verify" }))).toEqual([3]);
-    expect(ids(log.list({ from: "2027-03-04T00:00:00.000Z" }))).toEqual([5, 4]);
-    expect(ids(log.list({ to: "2027-03-04T00:00:00.000Z" }))).toEqual([3, 2, 1]);
-
-    const first = log.list({ user: "maria@example.com", limit: 2 });
-    expect(first).toMatchObject({ next_before: 3, total: 3 });
-    expect(ids(first)).toEqual([4, 3]);
-    const second = log.list({ user: "maria@example.com", limit: 2, before: first.next_before! });
-    expect(second).toMatchObject({ next_before: null, total: 3 });
-    expect(ids(second)).toEqual([1]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type Database from "better-sqlite3";
+import { sql, type Kysely } from "kysely";
 import {
   CHECK_ACTIONS,
   CHECKS_PAGE_SIZE,
@@ -8,46 +8,80 @@ import {
   type LogEntry,
 } from "../../../src/contract/checks.ts";
 import type { Provenance } from "../../../src/contract/envelopes.ts";
+import type { MigrationSet, StateDb } from "../../db/state-db.ts";
+
+export const GENESIS_HASH = "0".repeat(64);
+
+interface ChecksTables {
+  log_entries: LogEntry;
+  log_head: { one: number; entries: number; hash: string };
+}
 
 /**
  * The record of checks: one table of entries chained by SHA-256, and a head row naming the newest, so that
  * altering, removing or reordering an entry (the newest too) shows when the chain is walked.
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS log_entries (
-  id INTEGER PRIMARY KEY,
-  at TEXT NOT NULL,
-  zone TEXT,
-  action TEXT NOT NULL,
-  user_email TEXT,
-  user_name TEXT,
-  user_role TEXT,
-  state TEXT,
-  license TEXT,
-  verdict TEXT,
-  reason TEXT,
-  record_json TEXT,
-  record_sha256 TEXT,
-  provenance_json TEXT,
-  source_sha256 TEXT,
-  as_of TEXT,
-  detail TEXT,
-  app_version TEXT NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS log_by_user ON log_entries (user_email, id);
-CREATE INDEX IF NOT EXISTS log_by_license ON log_entries (state, license, id);
-CREATE INDEX IF NOT EXISTS log_by_at ON log_entries (at);
-CREATE TABLE IF NOT EXISTS log_head (
-  one INTEGER PRIMARY KEY CHECK (one = 1),
-  entries INTEGER NOT NULL,
-  hash TEXT NOT NULL
-);
-INSERT OR IGNORE INTO log_head (one, entries, hash) VALUES (1, 0, '${"0".repeat(64)}');
-`;
-
-export const GENESIS_HASH = "0".repeat(64);
+export const CHECKS_MIGRATIONS: MigrationSet = {
+  // IF NOT EXISTS throughout: an app.sqlite made before the migrations is adopted as it is.
+  "2026-11-26-checks-log": (backend) => ({
+    async up(db: Kysely<unknown>) {
+      // Ids are the chain's own numbering (the head's count + 1), never the database's.
+      const id = backend === "postgres" ? "bigint" : "integer";
+      let entries = db.schema
+        .createTable("log_entries")
+        .ifNotExists()
+        .addColumn("id", id, (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("zone", "text")
+        .addColumn("action", "text", (c) => c.notNull());
+      for (const column of [
+        "user_email",
+        "user_name",
+        "user_role",
+        "state",
+        "license",
+        "verdict",
+        "reason",
+        "record_json",
+        "record_sha256",
+        "provenance_json",
+        "source_sha256",
+        "as_of",
+        "detail",
+      ]) {
+        entries = entries.addColumn(column, "text");
+      }
+      await entries
+        .addColumn("app_version", "text", (c) => c.notNull())
+        .addColumn("prev_hash", "text", (c) => c.notNull())
+        .addColumn("hash", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("log_by_user")
+        .ifNotExists()
+        .on("log_entries")
+        .columns(["user_email", "id"])
+        .execute();
+      await db.schema
+        .createIndex("log_by_license")
+        .ifNotExists()
+        .on("log_entries")
+        .columns(["state", "license", "id"])
+        .execute();
+      await db.schema.createIndex("log_by_at").ifNotExists().on("log_entries").column("at").execute();
+      await db.schema
+        .createTable("log_head")
+        .ifNotExists()
+        .addColumn("one", "integer", (c) => c.primaryKey().check(sql`one = 1`))
+        .addColumn("entries", id, (c) => c.notNull())
+        .addColumn("hash", "text", (c) => c.notNull())
+        .execute();
+      await sql`INSERT INTO log_head (one, entries, hash) VALUES (1, 0, ${GENESIS_HASH}) ON CONFLICT DO NOTHING`.execute(
+        db,
+      );
+    },
+  }),
+};
 
 export interface NewLogEntry {
   action: LogAction;
@@ -122,38 +156,42 @@ function sourceOf(provenanceJson: string | null): { source_sha256: string | null
   return { source_sha256: provenance.source.sha256, as_of: provenance.as_of ?? provenance.source.as_of };
 }
 
-const newestOf = ({ entries, hash }: { entries: number; hash: string | null }) => ({ entries, head: hash });
-
 export type ChecksLog = ReturnType<typeof createChecksLog>;
 
-/** The record of checks on the app's database (`db`), its tables created when absent. */
+// Many rows per INSERT, few enough for SQLite's limit of bound values.
+const INSERT_ROWS = 500;
+// verify() walks the chain this many entries at a time: a long record is never held in memory whole.
+const VERIFY_PAGE = 1000;
+const ENTRY_COLUMNS = [...HASHED_FIELDS, "prev_hash", "hash"] as const;
+
+/** The record of checks in the app's database (`state`), migrated with CHECKS_MIGRATIONS. */
 export function createChecksLog(
-  db: Database.Database,
+  state: StateDb,
   { appVersion, now = () => new Date() }: { appVersion: string; now?: () => Date },
 ) {
-  db.exec(SCHEMA);
-  const statements = {
-    head: db.prepare<[], { entries: number; hash: string }>("SELECT entries, hash FROM log_head WHERE one = 1"),
-    setHead: db.prepare<[number, string]>("UPDATE log_head SET entries = ?, hash = ? WHERE one = 1"),
-    insert: db.prepare(
-      `INSERT INTO log_entries (${[...HASHED_FIELDS, "prev_hash", "hash"].join(", ")})
-       VALUES (${[...HASHED_FIELDS, "prev_hash", "hash"].map((f) => `@${f}`).join(", ")})`,
-    ),
-    get: db.prepare<[number], LogEntry>("SELECT * FROM log_entries WHERE id = ?"),
-    inOrder: db.prepare<[], LogEntry>("SELECT * FROM log_entries ORDER BY id"),
-    newest: db.prepare<[], { entries: number; hash: string | null }>(
-      "SELECT count(*) AS entries, (SELECT hash FROM log_entries ORDER BY id DESC LIMIT 1) AS hash FROM log_entries",
-    ),
-    recent: db.prepare<[string, string, string, string, string], LogEntry>(
-      `SELECT * FROM log_entries
-       WHERE state = ? AND license = ? AND user_email = ? AND coalesce(record_sha256, verdict) = ? AND at >= ?
-         AND action IN (${CHECK_ACTIONS.map((a) => `'${a}'`).join(", ")})
-       ORDER BY id DESC LIMIT 1`,
-    ),
+  const db = state.db as Kysely<ChecksTables>;
+  // The newest head this process wrote or read: for a reader that cannot wait (the watchlist's digest).
+  let seen: { entries: number; hash: string } | null = null;
+  // Appends finish in any order: the newest is the one with the most entries.
+  const remember = (head: { entries: number; hash: string }) => {
+    if (!seen || head.entries >= seen.entries) seen = head;
   };
 
-  function write(entries: readonly NewLogEntry[]): LogEntry[] {
-    const head = statements.head.get()!;
+  const readHead = (q: Kysely<ChecksTables>) =>
+    q.selectFrom("log_head").select(["entries", "hash"]).where("one", "=", 1).executeTakeFirst();
+
+  async function write(trx: Kysely<ChecksTables>, entries: readonly NewLogEntry[]): Promise<LogEntry[]> {
+    // The head's lock before reading it (a row lock on PostgreSQL, the write lock on SQLite): two nodes
+    // appending at once take turns, so the chain never forks.
+    await trx
+      .updateTable("log_head")
+      .set((eb) => ({ entries: eb.ref("entries") }))
+      .where("one", "=", 1)
+      .execute();
+    const head = await readHead(trx);
+    if (!head) {
+      throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
+    }
     let { entries: id, hash: prev } = head;
     const at = now().toISOString();
     const written = entries.map((e) => {
@@ -180,84 +218,68 @@ export function createChecksLog(
         prev_hash: prev,
       };
       const entry: LogEntry = { ...unhashed, hash: entryHash(unhashed) };
-      statements.insert.run(entry);
       prev = entry.hash;
       return entry;
     });
-    statements.setHead.run(id, prev);
+    for (let start = 0; start < written.length; start += INSERT_ROWS) {
+      const rows = written.slice(start, start + INSERT_ROWS);
+      await trx
+        .insertInto("log_entries")
+        .values(rows.map((entry) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, entry[c]])) as LogEntry))
+        .execute();
+    }
+    await trx.updateTable("log_head").set({ entries: id, hash: prev }).where("one", "=", 1).execute();
     return written;
   }
-  // IMMEDIATE: the write lock is taken before the head is read, so another process appending cannot fork the chain.
-  const writeAll = db.transaction(write);
-  const appendMany = (entries: readonly NewLogEntry[]): LogEntry[] =>
-    entries.length === 0 ? [] : writeAll.immediate(entries);
 
-  function where(filter: LogFilter) {
-    const clauses: string[] = [];
-    const params: (string | number)[] = [];
-    const add = (clause: string, value: string | number | undefined) => {
-      if (value === undefined || value === "") return;
-      clauses.push(clause);
-      params.push(value);
-    };
-    add("user_email = ?", filter.user);
-    add("state = ?", filter.state);
-    add("license = ?", filter.license);
-    add("verdict = ?", filter.verdict);
-    add("action = ?", filter.action);
-    add("at >= ?", filter.from);
-    add("at < ?", filter.to);
-    return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+  async function appendMany(entries: readonly NewLogEntry[]): Promise<LogEntry[]> {
+    if (entries.length === 0) return [];
+    const written = await db.transaction().execute((trx) => write(trx, entries));
+    remember({ entries: written.at(-1)!.id, hash: written.at(-1)!.hash });
+    return written;
   }
 
-  return {
-    append: (entry: NewLogEntry): LogEntry => appendMany([entry])[0]!,
-    appendMany,
+  function filtered(filter: LogFilter) {
+    let query = db.selectFrom("log_entries");
+    const add = (column: "user_email" | "state" | "license" | "verdict" | "action", value: string | undefined) => {
+      if (value !== undefined && value !== "") query = query.where(column, "=", value);
+    };
+    add("user_email", filter.user);
+    add("state", filter.state);
+    add("license", filter.license);
+    add("verdict", filter.verdict);
+    add("action", filter.action);
+    if (filter.from) query = query.where("at", ">=", filter.from);
+    if (filter.to) query = query.where("at", "<", filter.to);
+    return query;
+  }
 
-    /**
-     * The check that already holds what `email` was shown of this license since `sinceIso`: the same record
-     * (its SHA-256) or, where there was none, the same verdict. Seeing it again adds no entry.
-     */
-    recentCheck(email: string, state: string, license: string, recordSha256OrVerdict: string, sinceIso: string) {
-      return statements.recent.get(state, license, email, recordSha256OrVerdict, sinceIso) ?? null;
-    },
-
-    /** Newest first, a page at a time. */
-    list(filter: LogFilter = {}): LogPage {
-      const limit = filter.limit ?? CHECKS_PAGE_SIZE;
-      const { sql, params } = where(filter);
-      const total = db
-        .prepare<unknown[], number>(`SELECT count(*) FROM log_entries ${sql}`)
-        .pluck()
-        .get(...params)!;
-      const page = filter.before === undefined ? "" : `${sql ? "AND" : "WHERE"} id < ?`;
-      const pageParams = filter.before === undefined ? params : [...params, filter.before];
-      const entries = db
-        .prepare<unknown[], LogEntry>(`SELECT * FROM log_entries ${sql} ${page} ORDER BY id DESC LIMIT ?`)
-        .all(...pageParams, limit + 1);
-      const more = entries.length > limit;
-      if (more) entries.pop();
-      return { entries, next_before: more ? entries.at(-1)!.id : null, total };
-    },
-
-    get: (id: number): LogEntry | null => statements.get.get(id) ?? null,
-
-    /** How many entries the log holds and the newest's hash, as its head row says. */
-    head: (): { entries: number; hash: string } => statements.head.get()!,
-
-    /** Walks the whole chain in id order and names the first entry that breaks it, and how. */
-    verify(): ChainState {
-      const checked_at = now().toISOString();
-      const head = statements.head.get();
-      let last: LogEntry | null = null;
-      const broken = (at: number, problem: string): ChainState => ({
+  /** The chain walked in id order inside one snapshot (`q`), so that appends meanwhile are not mistaken for tampering. */
+  async function walk(q: Kysely<ChecksTables>): Promise<ChainState> {
+    const checked_at = now().toISOString();
+    const head = await readHead(q);
+    let last = null as LogEntry | null;
+    const broken = async (at: number, problem: string): Promise<ChainState> => {
+      const { n } = await q.selectFrom("log_entries").select(q.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const newest = await q.selectFrom("log_entries").select("hash").orderBy("id", "desc").limit(1).executeTakeFirst();
+      return {
         ok: false,
-        ...newestOf(statements.newest.get()!),
+        entries: n,
+        head: newest?.hash ?? null,
         broken_at: at,
         problem: `entry ${at}: ${problem}`,
         checked_at,
-      });
-      for (const entry of statements.inOrder.iterate()) {
+      };
+    };
+    for (;;) {
+      const page = await q
+        .selectFrom("log_entries")
+        .selectAll()
+        .where("id", ">", last?.id ?? Number.MIN_SAFE_INTEGER)
+        .orderBy("id")
+        .limit(VERIFY_PAGE)
+        .execute();
+      for (const entry of page) {
         const expected = (last?.id ?? 0) + 1;
         const before = last ? `entry ${last.id}` : "the start of the record";
         if (entry.id !== expected) {
@@ -272,20 +294,81 @@ export function createChecksLog(
         }
         last = entry;
       }
-      const entries = last?.id ?? 0;
-      if (!head) return broken(entries + 1, "the record's head row is missing (it was deleted)");
-      if (head.entries > entries) {
-        const removed =
-          head.entries - entries === 1 ? "the newest entry was removed" : "the newest entries were removed";
-        return broken(entries + 1, `it is missing: the record held ${head.entries} entries (${removed})`);
-      }
-      if (head.entries < entries || head.hash !== (last?.hash ?? GENESIS_HASH)) {
-        return broken(
-          entries,
-          "it is not the newest entry the record's head names (it was added or replaced behind the log)",
-        );
-      }
-      return { ok: true, entries, head: last?.hash ?? null, broken_at: null, problem: null, checked_at };
+      if (page.length < VERIFY_PAGE) break;
+    }
+    const entries = last?.id ?? 0;
+    if (!head) return broken(entries + 1, "the record's head row is missing (it was deleted)");
+    if (head.entries > entries) {
+      const removed = head.entries - entries === 1 ? "the newest entry was removed" : "the newest entries were removed";
+      return broken(entries + 1, `it is missing: the record held ${head.entries} entries (${removed})`);
+    }
+    if (head.entries < entries || head.hash !== (last?.hash ?? GENESIS_HASH)) {
+      return broken(
+        entries,
+        "it is not the newest entry the record's head names (it was added or replaced behind the log)",
+      );
+    }
+    return { ok: true, entries, head: last?.hash ?? null, broken_at: null, problem: null, checked_at };
+  }
+
+  return {
+    append: async (entry: NewLogEntry): Promise<LogEntry> => (await appendMany([entry]))[0]!,
+    appendMany,
+
+    /**
+     * The checks that already hold what `email` was shown of these licenses of `state` since `sinceIso`, newest
+     * first: each with its `sameness`, the record's SHA-256 or, where there was none, the verdict. Seeing the same
+     * again adds no entry. One query for many licenses: a Verify list of 10,000 rows asked one at a time took 5 s.
+     */
+    async recentChecks(email: string, state: string, licenses: readonly string[], sinceIso: string) {
+      if (licenses.length === 0) return [];
+      return db
+        .selectFrom("log_entries")
+        .select((eb) => ["id", "license", eb.fn.coalesce("record_sha256", "verdict").as("sameness")])
+        .where("state", "=", state)
+        .where("license", "in", licenses)
+        .where("user_email", "=", email)
+        .where("at", ">=", sinceIso)
+        .where("action", "in", CHECK_ACTIONS)
+        .orderBy("id", "desc")
+        .execute();
     },
+
+    /** Newest first, a page at a time. */
+    async list(filter: LogFilter = {}): Promise<LogPage> {
+      const limit = filter.limit ?? CHECKS_PAGE_SIZE;
+      const { total } = await filtered(filter).select(db.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+      let page = filtered(filter).selectAll();
+      if (filter.before !== undefined) page = page.where("id", "<", filter.before);
+      // The CSV asks for every entry (MAX_SAFE_INTEGER): one more would not be a whole number PostgreSQL is sent exactly.
+      const entries = await page
+        .orderBy("id", "desc")
+        .limit(Math.min(limit + 1, 2 ** 53 - 1))
+        .execute();
+      const more = entries.length > limit;
+      if (more) entries.pop();
+      return { entries, next_before: more ? entries.at(-1)!.id : null, total };
+    },
+
+    get: async (id: number): Promise<LogEntry | null> =>
+      (await db.selectFrom("log_entries").selectAll().where("id", "=", id).executeTakeFirst()) ?? null,
+
+    /** How many entries the log holds and the newest's hash, as its head row says. */
+    async head(): Promise<{ entries: number; hash: string }> {
+      const head = await readHead(db);
+      if (!head) throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
+      remember(head);
+      return head;
+    },
+    /** The newest head this process wrote or read (head() primes it); null before either. */
+    lastSeenHead: () => seen,
+
+    /** Walks the whole chain in id order and names the first entry that breaks it, and how. */
+    verify: (): Promise<ChainState> =>
+      // One snapshot: REPEATABLE READ on PostgreSQL; on SQLite a transaction's reads all see one state.
+      db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .execute((trx) => walk(trx)),
   };
 }

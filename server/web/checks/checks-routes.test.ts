@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +14,8 @@ import {
 import { ProblemSchema } from "../../../src/contract/problem.ts";
 import { licenseFixture } from "../../testing/license-fixture.ts";
 import { tempService } from "../../testing/temp-service.ts";
+import type { StateDb } from "../../db/state-db.ts";
+import { openAppState } from "../app-db.ts";
 import { createServiceReader } from "../watchlist/service-reader.ts";
 import { createChecksLog, type ChecksLog } from "./checks-log.ts";
 import { checksRoutes } from "./checks-routes.ts";
@@ -28,7 +29,7 @@ const USERS: Record<string, User> = {
 
 let service: Awaited<ReturnType<typeof tempService>>;
 let dir: string;
-let db: Database.Database;
+let db: StateDb;
 let log: ChecksLog;
 let app: FastifyInstance;
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const { key } = await service.keyFor(["ny"]);
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   dir = mkdtempSync(join(tmpdir(), "checks-routes-"));
-  db = new Database(join(dir, "app.sqlite"));
+  db = await openAppState({ file: join(dir, "app.sqlite") });
   log = createChecksLog(db, { appVersion: "test", now: () => NOW });
   const reader = createServiceReader({ baseUrl, apiKey: key, requestsPerSecond: 1000 });
   app = Fastify();
@@ -53,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await service.close();
-  db.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -95,7 +96,7 @@ describe("who may record and read", () => {
 
   it("records an auditor's check too: an auditor who opens a page saw a verdict", async () => {
     const [id] = await record("ana", [{ state: "ny", license: "1268007" }], "license page");
-    expect(log.get(id!)).toMatchObject({ user_email: "ana@example.com", user_role: "auditor", verdict: "valid" });
+    expect(await log.get(id!)).toMatchObject({ user_email: "ana@example.com", user_role: "auditor", verdict: "valid" });
   });
 
   it("refuses a check sent from another site", async () => {
@@ -175,7 +176,7 @@ describe("CSV", () => {
       [String(mariaIds[0]), "1268007", "valid"],
     ]);
     expect(JSON.parse(rows[1]!.record_json!)).toMatchObject({ license: "0012345" });
-    expect(rows[1]!.hash).toBe(log.get(mariaIds[1]!)!.hash);
+    expect(rows[1]!.hash).toBe((await log.get(mariaIds[1]!))!.hash);
     // A member's download is their own too.
     expect((await as("sam", "/api/checks.csv")).body).not.toContain("maria@example.com");
   });
@@ -184,14 +185,19 @@ describe("CSV", () => {
 describe("the chain's state", () => {
   it("says whether the chain holds, to any role", async () => {
     const state = ChainStateResponseSchema.parse((await as("sam", "/api/checks/chain")).json()).data;
-    expect(state).toMatchObject({ ok: true, broken_at: null, head: log.head().hash, entries: log.head().entries });
+    expect(state).toMatchObject({
+      ok: true,
+      broken_at: null,
+      head: (await log.head()).hash,
+      entries: (await log.head()).entries,
+    });
   });
 
   it("names the broken entry once a row was altered in the database", async () => {
     const id = mariaIds[1]!;
-    db.prepare("UPDATE log_entries SET verdict = 'expired' WHERE id = ?").run(id);
+    db.sqlite!.prepare("UPDATE log_entries SET verdict = 'expired' WHERE id = ?").run(id);
     const state = ChainStateResponseSchema.parse((await as("maria", "/api/checks/chain")).json()).data;
-    db.prepare("UPDATE log_entries SET verdict = 'valid' WHERE id = ?").run(id);
+    db.sqlite!.prepare("UPDATE log_entries SET verdict = 'valid' WHERE id = ?").run(id);
     expect(state).toMatchObject({
       ok: false,
       broken_at: id,

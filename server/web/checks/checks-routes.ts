@@ -151,16 +151,16 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
       }
     });
 
-    app.get(CHECKS_API, read, (request, reply) => {
+    app.get(CHECKS_API, read, async (request, reply) => {
       const filter = filterOf(request, request.user!);
       if (typeof filter === "string") return problem(reply, 400, filter);
-      return { data: log.list(filter) };
+      return { data: await log.list(filter) };
     });
 
-    app.get(`${CHECKS_API}.csv`, read, (request, reply) => {
+    app.get(`${CHECKS_API}.csv`, read, async (request, reply) => {
       const filter = filterOf(request, request.user!);
       if (typeof filter === "string") return problem(reply, 400, filter);
-      const { entries } = log.list({ ...filter, before: undefined, limit: Number.MAX_SAFE_INTEGER });
+      const { entries } = await log.list({ ...filter, before: undefined, limit: Number.MAX_SAFE_INTEGER });
       const day = now().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
@@ -168,12 +168,12 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
         .send(entriesCsv(entries));
     });
 
-    app.get(`${CHECKS_API}/chain`, read, () => ({ data: log.verify() }));
+    app.get(`${CHECKS_API}/chain`, read, async () => ({ data: await log.verify() }));
 
-    app.get<{ Params: { id: string } }>(`${CHECKS_API}/:id`, read, (request, reply) => {
+    app.get<{ Params: { id: string } }>(`${CHECKS_API}/:id`, read, async (request, reply) => {
       const user = request.user!;
       const id = /^[1-9]\d{0,15}$/.test(request.params.id) ? Number(request.params.id) : null;
-      const entry = id === null ? null : log.get(id);
+      const entry = id === null ? null : await log.get(id);
       // Another person's entry is as absent to a member as one that does not exist.
       if (!entry || (!audits(user) && entry.user_email !== user.email)) {
         return problem(reply, 404, `There is no entry ${request.params.id} among the checks you may read.`);

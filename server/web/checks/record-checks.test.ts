@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,8 @@ import { LicenseResponseSchema, ProvenanceResponseSchema } from "../../../src/co
 import { loadSource } from "../../store/load-source.ts";
 import { licenseFixture } from "../../testing/license-fixture.ts";
 import { tempService, testSource } from "../../testing/temp-service.ts";
+import type { StateDb } from "../../db/state-db.ts";
+import { openAppState } from "../app-db.ts";
 import { createServiceReader, type ServiceReader } from "../watchlist/service-reader.ts";
 import { createChecksLog, sha256, type ChecksLog } from "./checks-log.ts";
 import { recordChecks, recordWatchlistSeen } from "./record-checks.ts";
@@ -28,7 +29,7 @@ let key: string;
 let baseUrl: string;
 let reader: ServiceReader;
 let dir: string;
-let db: Database.Database;
+let db: StateDb | undefined;
 let log: ChecksLog;
 let clock: Date;
 const now = () => clock;
@@ -40,13 +41,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "record-checks-"));
 });
 afterAll(async () => {
-  db.close();
+  await db?.close();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  db?.close();
-  db = new Database(join(dir, `app-${Date.now()}-${Math.random()}.sqlite`));
+  await db?.close();
+  db = await openAppState({ file: join(dir, `app-${Date.now()}-${Math.random()}.sqlite`) });
   clock = NOW;
   log = createChecksLog(db, { appVersion: "test", now });
   reader = createServiceReader({ baseUrl, apiKey: key, requestsPerSecond: 1000 });
@@ -71,7 +72,7 @@ const page = (license: string, fields: Partial<Parameters<typeof recordChecks>[0
 describe("recording what a page showed", () => {
   it("records the record and its source exactly as the service served them, judged on the clerk's date", async () => {
     const [id] = await page("1268007");
-    const entry = log.get(id!)!;
+    const entry = (await log.get(id!))!;
     const record = LicenseResponseSchema.parse(await served("/v2/license/ny/1268007")).data;
     const provenance = ProvenanceResponseSchema.parse(await served("/v2/provenance/ny/1268007")).data;
     expect(JSON.parse(entry.record_json!)).toEqual(record);
@@ -94,7 +95,7 @@ describe("recording what a page showed", () => {
 
   it("judges by UTC's date when the clerk's zone is not one, and records no zone", async () => {
     const [id] = await page("1268007", { zone: "Mars/Olympus_Mons" });
-    expect(log.get(id!)).toMatchObject({
+    expect(await log.get(id!)).toMatchObject({
       zone: null,
       verdict: "expired",
       reason: expect.stringMatching(/^Expired on December 31, 2026/),
@@ -109,12 +110,12 @@ describe("recording what a page showed", () => {
     clock = new Date(NOW.getTime() + 61 * 60_000);
     const [later] = await page("1268007");
     expect(later).toBeGreaterThan(first!);
-    expect(log.verify()).toMatchObject({ ok: true, entries: 3 });
+    expect(await log.verify()).toMatchObject({ ok: true, entries: 3 });
   });
 
   it("keeps a receipt as it was after the license's record changes on re-import, and records the new record as a new check", async () => {
     const [before] = await page("0012345");
-    const kept = log.get(before!)!;
+    const kept = (await log.get(before!))!;
     await loadSource(service.db, { ...testSource("ny"), sha256: "b".repeat(64), asOf: "2026-12-01" }, [
       ...records().filter((r) => r.license !== "0012345"),
       licenseFixture({ license: "0012345", business: "ACME TAVERN", status: "Surrendered" }),
@@ -123,10 +124,14 @@ describe("recording what a page showed", () => {
 
     const [after] = await page("0012345");
     expect(after).not.toBe(before);
-    expect(log.get(before!)).toEqual(kept);
+    expect(await log.get(before!)).toEqual(kept);
     expect(JSON.parse(kept.record_json!)).toMatchObject({ status: "active" });
-    expect(log.get(after!)).toMatchObject({ verdict: "inactive", source_sha256: "b".repeat(64), as_of: "2026-12-01" });
-    expect(JSON.parse(log.get(after!)!.record_json!)).toMatchObject({ status: "Surrendered" });
+    expect(await log.get(after!)).toMatchObject({
+      verdict: "inactive",
+      source_sha256: "b".repeat(64),
+      as_of: "2026-12-01",
+    });
+    expect(JSON.parse((await log.get(after!))!.record_json!)).toMatchObject({ status: "Surrendered" });
   });
 });
 
@@ -148,7 +153,7 @@ describe("recording a Verify list", () => {
       now,
     });
     expect(ids).toEqual([1, 2, 3, null, 1]);
-    const entries = log.list().entries.reverse();
+    const entries = (await log.list()).entries.reverse();
     expect(entries.map((e) => [e.action, e.license, e.verdict, e.detail])).toEqual([
       ["verify", "0012345", "valid", "row 1 of 5"],
       ["verify", "404", "not found", "row 2 of 5"],
@@ -196,12 +201,12 @@ describe("recording a watchlist's changes marked seen", () => {
       now,
     });
     expect(ids).toEqual([1, 2, null]);
-    expect(log.get(1)).toMatchObject({
+    expect(await log.get(1)).toMatchObject({
       action: "watchlist",
       verdict: "expired",
       record_json: JSON.stringify(record),
       as_of: "2026-01-15",
     });
-    expect(log.get(2)).toMatchObject({ verdict: "not found", detail: "no longer listed" });
+    expect(await log.get(2)).toMatchObject({ verdict: "not found", detail: "no longer listed" });
   });
 });

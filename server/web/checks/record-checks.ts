@@ -44,11 +44,33 @@ function clerkDay(zone: string | undefined, at: Date): { today: string; zone: st
 
 const asOfOf = (provenance: Provenance | null) => (provenance ? (provenance.as_of ?? provenance.source.as_of) : null);
 
+// Licenses asked of the record at once: well under SQLite's limit of bound values.
+const LOOKUP_LICENSES = 500;
+
+/** The newest entry that already holds each state/license/sameness `email` saw since `since`. */
+async function earlierChecks(log: ChecksLog, email: string, seen: readonly (Seen | null)[], since: string) {
+  const byState = new Map<string, Set<string>>();
+  for (const s of seen) if (s) byState.set(s.state, (byState.get(s.state) ?? new Set()).add(s.license));
+  const found = new Map<string, number>();
+  for (const [state, licenses] of byState) {
+    const all = [...licenses];
+    for (let start = 0; start < all.length; start += LOOKUP_LICENSES) {
+      const part = all.slice(start, start + LOOKUP_LICENSES);
+      for (const entry of await log.recentChecks(email, state, part, since)) {
+        const key = `${state}/${entry.license}/${entry.sameness}`;
+        // Newest first: the first of a key is the one to answer with.
+        if (!found.has(key)) found.set(key, entry.id);
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * Writes what was seen, in one transaction, except what the same person saw of the same unchanged record
  * within the hour: that entry's id is returned instead. One id per item, in order; null for a null item.
  */
-function write(
+async function write(
   log: ChecksLog,
   user: Person,
   action: NewLogEntry["action"],
@@ -57,19 +79,20 @@ function write(
   seen: readonly (Seen | null)[],
 ) {
   const since = new Date(at.getTime() - SAME_CHECK_WITHIN_MS).toISOString();
+  const earlier = await earlierChecks(log, user.email, seen, since);
   const ids: (number | null)[] = seen.map(() => null);
   const fresh: NewLogEntry[] = [];
   const freshOf = new Map<string, number>();
   const waiting: [index: number, fresh: number][] = [];
-  seen.forEach((s, i) => {
-    if (s === null) return;
+  for (const [i, s] of seen.entries()) {
+    if (s === null) continue;
     const record_json = s.record && JSON.stringify(s.record);
     const sameness = record_json === null ? s.verdict.verdict : sha256(record_json);
     const key = `${s.state}/${s.license}/${sameness}`;
-    const earlier = log.recentCheck(user.email, s.state, s.license, sameness, since);
-    if (earlier) {
-      ids[i] = earlier.id;
-      return;
+    const earlierId = earlier.get(key);
+    if (earlierId !== undefined) {
+      ids[i] = earlierId;
+      continue;
     }
     // The same license twice in one list is one check.
     let k = freshOf.get(key);
@@ -90,8 +113,8 @@ function write(
       });
     }
     waiting.push([i, k]);
-  });
-  const written = log.appendMany(fresh);
+  }
+  const written = await log.appendMany(fresh);
   for (const [i, k] of waiting) ids[i] = written[k]!.id;
   return ids;
 }
