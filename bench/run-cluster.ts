@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { startCluster, type Cluster } from "../cluster/cluster.ts";
 import { startNode, type Node } from "../cluster/nodes.ts";
 import { freePort } from "../server/testing/free-port.ts";
+import { openStateDb } from "../server/db/state-db.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { ALL_STATES, createKeyRepo } from "../server/store/key-repo.ts";
 import { licensePath } from "./api-paths.ts";
@@ -46,7 +47,7 @@ try {
   const { copyFileSync } = await import("node:fs");
   copyFileSync(source, singleDb);
   const fileDb = openDatabase(singleDb);
-  const singleKey = createKeyRepo(fileDb).create([ALL_STATES], "bench:cluster").key;
+  const singleKey = (await createKeyRepo(openStateDb({ sqlite: fileDb })).create([ALL_STATES], "bench:cluster")).key;
   fileDb.close();
   const port = await freePort();
   single = await startNode("single", API, ["--db", singleDb, "--port", String(port), "--quiet", ...LIMIT], { DATABASE_URL: "", REDIS_URL: "" }, { port });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccounts } from "./accounts/accounts.ts";
-import { openAppDatabase } from "./app-db.ts";
+import { openAppState } from "./app-db.ts";
 import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
@@ -458,10 +458,10 @@ describe("what a browser downloads, and keeps", () => {
 
 describe("/healthz and /readyz, for a load balancer", () => {
   it("answer without a session, even where every other route needs one", async () => {
-    const db = openAppDatabase(":memory:");
+    const state = await openAppState({ file: ":memory:" });
     let reasons = ["the app's database (postgres://db/app) is unreachable"];
     const app = await webApp({
-      signIn: { accounts: createAccounts({ db, audit: () => {}, appUrl: "http://app.test" }) },
+      signIn: { accounts: createAccounts({ state, audit: () => {}, appUrl: "http://app.test" }) },
       readiness: async () => reasons,
     });
     expect((await app.inject({ url: "/v2/states" })).statusCode).toBe(401);
