@@ -36,7 +36,7 @@ try {
     fail("LLS_BASE_URL is set but LLS_API_KEY is not: give the key for that service");
   }
   const appPort = Number(process.env.LLS_APP_PORT ?? 5173);
-  const services = appServicesFromEnv(process.env, {
+  const services = await appServicesFromEnv(process.env, {
     service: { baseUrl: apiBaseUrl, apiKey },
     appUrl: `http://${HOST}:${appPort}`,
     development: true,
@@ -54,7 +54,7 @@ try {
   console.log("Development sign-in: everyone who opens it is the local administrator (npm run serve signs people in).");
   closeOnSignals(async () => {
     await app.close();
-    services.close();
+    await services.close();
     await stopApi();
   });
   console.log(`\nLicense Lookup is running: open ${app.url}\n(Ctrl+C stops it)`);

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { WATCH_SCHEMA } from "./watchlist/watch-store.ts";
+import { migrateStateDb, type StateDb } from "../db/state-db.ts";
+import { WATCH_MIGRATIONS } from "./watchlist/watch-store.ts";
 
 /** The app's own database: users, sessions, the record of checks and the watchlist. */
 export const DEFAULT_APP_DB = "data/app.sqlite";
@@ -11,27 +12,36 @@ export const LEGACY_WATCH_DB = "data/watchlist.sqlite";
 // The watchlist's tables, in the order their references need.
 const WATCH_TABLES = ["watched", "checks", "changes", "deliveries", "meta"] as const;
 
-/**
- * Opens (creating when absent) the app's database. A watchlist file of its own from before (`watchDb`) is taken
- * over once: every row copied in one transaction, the old file left as it was and no longer read.
- */
-export function openAppDatabase(
-  file: string,
-  { watchDb = null, log = () => {} }: { watchDb?: string | null; log?: (line: string) => void } = {},
-): Database.Database {
+/** Opens (creating when absent) the app's database. */
+export function openAppDatabase(file: string): Database.Database {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   db.exec("CREATE TABLE IF NOT EXISTS app_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID");
-  if (watchDb && existsSync(watchDb) && resolve(watchDb) !== resolve(file)) takeOverWatchlist(db, watchDb, log);
   return db;
+}
+
+/**
+ * Brings the watchlist's tables up to date in the app's state database. On SQLite, a watchlist file of its own
+ * from before (`watchDb`) is then taken over once: every row copied in one transaction, the old file left as it
+ * was and no longer read.
+ */
+export async function migrateAppWatchlist(
+  state: StateDb,
+  { watchDb = null, log = () => {} }: { watchDb?: string | null; log?: (line: string) => void } = {},
+) {
+  await migrateStateDb(state, "app", WATCH_MIGRATIONS);
+  const db = state.sqlite;
+  if (db && watchDb && existsSync(watchDb) && resolve(watchDb) !== resolve(db.name)) {
+    db.exec("CREATE TABLE IF NOT EXISTS app_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID");
+    takeOverWatchlist(db, watchDb, log);
+  }
 }
 
 function takeOverWatchlist(db: Database.Database, watchDb: string, log: (line: string) => void) {
   const done = db.prepare<[], string>("SELECT value FROM app_meta WHERE name = 'watchlist_taken_over'").pluck().get();
   if (done) return;
-  db.exec(WATCH_SCHEMA);
   db.prepare("ATTACH DATABASE ? AS old").run(watchDb);
   try {
     const copied = db.transaction(() => {

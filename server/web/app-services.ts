@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import type { WatchEntry } from "../../src/contract/watchlist.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { signInOptions, signInSettingsFromEnv } from "./accounts/sign-in-settings.ts";
-import { DEFAULT_APP_DB, LEGACY_WATCH_DB, openAppDatabase } from "./app-db.ts";
+import { databaseUrlFromEnv, openStateDb } from "../db/state-db.ts";
+import { DEFAULT_APP_DB, LEGACY_WATCH_DB, migrateAppWatchlist, openAppDatabase } from "./app-db.ts";
 import { APP_VERSION } from "./app-version.ts";
 import { createChecksLog } from "./checks/checks-log.ts";
 import { checksRoutes } from "./checks/checks-routes.ts";
@@ -18,7 +19,7 @@ const CHECKS_REQUESTS_PER_SECOND = 100;
  * What the app's server holds beside the forwarder, from the environment (README's tables): the app's database
  * (APP_DB), its accounts and sessions, the record of checks, and the watchlist, which lives there too.
  */
-export function appServicesFromEnv(
+export async function appServicesFromEnv(
   env: NodeJS.ProcessEnv,
   {
     service,
@@ -35,7 +36,11 @@ export function appServicesFromEnv(
   const settings = signInSettingsFromEnv(env);
   const watchSettings = watchSettingsFromEnv(env, { service, appUrl });
   const file = env.APP_DB?.trim() || DEFAULT_APP_DB;
-  const db = openAppDatabase(file, { watchDb: env.WATCH_DB?.trim() || LEGACY_WATCH_DB, log });
+  const db = openAppDatabase(file);
+  // The watchlist on DATABASE_URL's PostgreSQL when set (shared by the app's nodes), else in the app's file.
+  const url = databaseUrlFromEnv(env);
+  const state = url ? openStateDb({ url }) : openStateDb({ sqlite: db });
+  await migrateAppWatchlist(state, { watchDb: env.WATCH_DB?.trim() || LEGACY_WATCH_DB, log });
   const checksLog = createChecksLog(db, { appVersion: APP_VERSION });
   const accounts = createAccounts({
     db,
@@ -43,9 +48,9 @@ export function appServicesFromEnv(
     appUrl: watchSettings.appUrl,
     oidcPolicy: settings.oidcPolicy,
   });
-  const watchlist = createWatchlist({
+  const watchlist = await createWatchlist({
     ...watchSettings,
-    file,
+    state,
     chainHead: () => checksLog.head(),
     log,
   });
@@ -62,6 +67,9 @@ export function appServicesFromEnv(
       onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
         recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
     },
-    close: () => db.close(),
+    async close() {
+      await state.close();
+      db.close();
+    },
   };
 }

@@ -46,7 +46,7 @@ const apiBaseUrl = process.env.LLS_BASE_URL || "http://127.0.0.1:8787";
 const logger = process.env.LOG !== "0";
 let services;
 try {
-  services = appServicesFromEnv(process.env, {
+  services = await appServicesFromEnv(process.env, {
     service: { baseUrl: apiBaseUrl, apiKey },
     appUrl: `http://${host}:${port}`,
     development: false,

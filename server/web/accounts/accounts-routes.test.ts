@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import { openAppDatabase } from "../app-db.ts";
 import { buildWebApp } from "../web-app.ts";
+import { migrateStateDb, openStateDb } from "../../db/state-db.ts";
 import { createWatchlist } from "../watchlist/watchlist.ts";
+import { WATCH_MIGRATIONS } from "../watchlist/watch-store.ts";
 import { createAccounts, type AuditEntry } from "./accounts.ts";
 import { FAILURES_BEFORE_LOCK } from "./sign-in-throttle.ts";
 
@@ -39,8 +41,10 @@ beforeAll(async () => {
     const { user } = accounts.addUser(email, role, null, null);
     await accounts.setPassword(user.id, PASSWORD, null);
   }
-  const watchlist = createWatchlist({
-    file,
+  const state = openStateDb({ sqlite: db });
+  await migrateStateDb(state, "app", WATCH_MIGRATIONS);
+  const watchlist = await createWatchlist({
+    state,
     service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 1000 },
     appUrl: "http://app.test",
     checkEveryMs: null,
