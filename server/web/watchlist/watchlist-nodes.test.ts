@@ -142,4 +142,53 @@ describe("the watchlist on two app nodes over PostgreSQL", () => {
     expect(receiver.delivered()).toHaveLength(1);
     expect(z.parse(WatchWebhookSchema, JSON.parse(receiver.delivered()[0]!.body)).changes).toHaveLength(250);
   });
+
+  it("hands a check over at once when its node stops cleanly mid-way", async () => {
+    const numbers = Array.from({ length: 250 }, (_, i) => String(1000 + i));
+    const { url, service, receiver, webhook } = await setUp(numbers);
+    const a = await appNode(url, service, {
+      webhook,
+      service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 2 },
+    });
+    const b = await appNode(url, service, { webhook });
+    await a.add(numbers.map((license, i) => ({ row: i + 1, state: "ny", license })));
+    for (const n of numbers) service.records.set(`ny/${n}`, licenseRecord("ny", n, { status: "Cancelled" }));
+    const { id } = await a.check("check now");
+    await until("node A's first batch", async () => ((await b.currentCheck())?.checked ?? 0) > 0);
+    await a.close();
+    const stoppedAt = Date.now();
+
+    expect(await finished(b)).toMatchObject({ id, checked: 250, total: 250, changes: 250 });
+    // Well before a lease would have run out: the stopping node gave its job back.
+    expect(Date.now() - stoppedAt).toBeLessThan(LEASE_SECONDS * 1000 + 1500);
+    await until("the webhook", async () => receiver.delivered().length > 0);
+    await sleep(1000);
+    expect(receiver.delivered()).toHaveLength(1);
+  });
+
+  it("runs the scheduled check once a period, whichever node's timer fires", async () => {
+    const { url, service } = await setUp(["1"]);
+    const every = 1000;
+    const a = await appNode(url, service, { checkEveryMs: every });
+    const b = await appNode(url, service, { checkEveryMs: every });
+    await a.add([{ row: 1, state: "ny", license: "1" }]);
+    const first = (await a.list()).next_check_at!;
+    expect((await b.list()).next_check_at).toBe(first);
+
+    // Three periods from the first: a check a period, not one a node.
+    await sleep(Date.parse(first) + 2 * every + every / 2 - Date.now());
+    const state = openStateDb({ url, poolSize: 1 });
+    closers.push(() => state.close());
+    const checks = await state.db
+      .selectFrom("checks")
+      .select("started_at")
+      .where("trigger", "=", "schedule")
+      .$castTo<{ started_at: string }>()
+      .execute();
+    const periods = Math.floor((Date.now() - Date.parse(first)) / every) + 1;
+    expect(checks.length).toBeGreaterThanOrEqual(3);
+    expect(checks.length).toBeLessThanOrEqual(periods);
+    const slots = checks.map((c) => Math.floor((Date.parse(c.started_at) - Date.parse(first)) / every));
+    expect(new Set(slots).size).toBe(checks.length);
+  });
 });
