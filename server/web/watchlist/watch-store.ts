@@ -210,6 +210,9 @@ interface ChangeRow {
   seen: number;
 }
 
+// Rows a statement at most: 7 parameters each stay well within SQLite's and PostgreSQL's limits.
+const CHUNK = 500;
+
 const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 /** Opens the watchlist's store over a migrated state database (WATCH_MIGRATIONS); closing that is the caller's. */
@@ -278,13 +281,6 @@ export function openWatchStore(state: StateDb) {
   return {
     backend,
     count: () => count(),
-    has: async (state: string, license: string) =>
-      (await db
-        .selectFrom("watched")
-        .select("state")
-        .where("state", "=", state)
-        .where("license", "=", license)
-        .executeTakeFirst()) !== undefined,
     entries: async (): Promise<WatchEntry[]> =>
       (await withUnseen(db).orderBy("w.state").orderBy("w.license").execute()).map(entryOf),
     entry: async (state: string, license: string): Promise<WatchEntry | null> => {
@@ -292,28 +288,48 @@ export function openWatchStore(state: StateDb) {
       return row ? entryOf(row) : null;
     },
 
+    /** Which of these numbers of one state are watched (a list of 10,000 is asked in a few queries, not 10,000). */
+    async watchedOf(state: string, numbers: readonly string[]) {
+      const watched = new Set<string>();
+      for (let start = 0; start < numbers.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom("watched")
+          .select("license")
+          .where("state", "=", state)
+          .where("license", "in", numbers.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows) watched.add(row.license);
+      }
+      return watched;
+    },
+
     /** Adds the answers not yet watched; each answer's outcome says which were added. */
     add: (answers: readonly Answer[], at: string) =>
       db.transaction().execute(async (trx) => {
+        const added = new Set<string>();
+        for (let start = 0; start < answers.length; start += CHUNK) {
+          const rows = await trx
+            .insertInto("watched")
+            .values(
+              answers.slice(start, start + CHUNK).map((a) => ({
+                state: a.state,
+                license: a.license,
+                added_at: at,
+                checked_at: at,
+                outcome: a.outcome,
+                record: a.record && JSON.stringify(a.record),
+                provenance: a.provenance && JSON.stringify(a.provenance),
+              })),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .returning(["state", "license"])
+            .execute();
+          for (const row of rows) added.add(`${row.state}/${row.license}`);
+        }
         const outcomes = new Map<string, WatchAddResult["outcome"]>();
         for (const a of answers) {
-          const result = await trx
-            .insertInto("watched")
-            .values({
-              state: a.state,
-              license: a.license,
-              added_at: at,
-              checked_at: at,
-              outcome: a.outcome,
-              record: a.record && JSON.stringify(a.record),
-              provenance: a.provenance && JSON.stringify(a.provenance),
-            })
-            .onConflict((oc) => oc.doNothing())
-            .executeTakeFirst();
-          outcomes.set(
-            `${a.state}/${a.license}`,
-            Number(result.numInsertedOrUpdatedRows) === 1 ? "added" : "already watched",
-          );
+          const key = `${a.state}/${a.license}`;
+          outcomes.set(key, added.has(key) ? "added" : "already watched");
         }
         return outcomes;
       }),
@@ -330,12 +346,12 @@ export function openWatchStore(state: StateDb) {
       for (const k of keys) byState.set(k.state, (byState.get(k.state) ?? new Set()).add(k.license));
       for (const [state, set] of byState) {
         const numbers = [...set];
-        for (let start = 0; start < numbers.length; start += 500) {
+        for (let start = 0; start < numbers.length; start += CHUNK) {
           const rows = await db
             .selectFrom("watched")
             .select(["license", "record"])
             .where("state", "=", state)
-            .where("license", "in", numbers.slice(start, start + 500))
+            .where("license", "in", numbers.slice(start, start + CHUNK))
             .execute();
           for (const row of rows) records.set(`${state}/${row.license}`, parsed<License>(row.record));
         }

@@ -210,8 +210,9 @@ export async function createWatchlist({
       for (const [state, numbers] of asked) {
         const name = stateName(state) ?? state.toUpperCase();
         const fresh: string[] = [];
+        const watched = await store.watchedOf(state, [...numbers.keys()]);
         for (const [n, rowsOfN] of numbers) {
-          if (!(await store.has(state, n))) fresh.push(n);
+          if (!watched.has(n)) fresh.push(n);
           else
             for (const row of rowsOfN)
               results.set(row, { row: row.row, state, license: n, outcome: "already watched", error: null });
