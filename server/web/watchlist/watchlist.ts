@@ -103,12 +103,15 @@ export async function createWatchlist({
    * thinks it dead); the rest goes on as the next job of the same check, on whichever node takes it.
    */
   async function runCheckJob({ id }: { id: number }) {
+    // Thrown, the job is run again: by another node at once, or here at the next start. (Returned, it would count
+    // as done, and the check would wait for the next start or schedule.)
+    const stopping = () => new Error(`check ${id} left unfinished: the app is stopping`);
+    if (closed) throw stopping();
     const check = await store.check(id);
-    if (!check || check.finished_at !== null || closed) return;
+    if (!check || check.finished_at !== null) return;
     const until = jobs.leaseMs === null ? Infinity : Date.now() + jobs.leaseMs / 2;
     const done = await runCheck(store, reader, check, { now, stopped: () => closed || Date.now() > until });
-    // Thrown, the job is run again: by another node at once, or here at the next start.
-    if (closed) throw new Error(`check ${id} left unfinished: the app is stopping`);
+    if (closed) throw stopping();
     if (done) await finish(check);
     else await jobs.send(CHECK_JOB, String(id), { id });
   }
