@@ -67,7 +67,9 @@ export async function appServicesFromEnv(
       onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
         recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
     },
+    // The watchlist's jobs end before the database they write to closes (Fastify runs onClose hooks last-first).
     async close() {
+      await watchlist.close();
       await state.close();
       db.close();
     },

@@ -79,6 +79,7 @@ export async function createWatchlist({
   let schedule: Recurring | null = null;
   let sweeper: NodeJS.Timeout | undefined;
   let closed = false;
+  let closing: Promise<void> | null = null;
 
   async function finish(check: WatchCheck) {
     const at = now();
@@ -279,13 +280,18 @@ export async function createWatchlist({
     /** Waits for the running check and the deliveries due, on any node (tests, benchmarks). */
     settled: () => jobs.idle(),
 
-    /** Stops its jobs here (a check under way goes on at another node, or at the next start); leaves `state` open. */
-    async close() {
-      closed = true;
-      schedule?.stop();
-      clearInterval(sweeper);
-      await jobs.close();
-      deliverer.close();
+    /**
+     * Stops its jobs here (a check under way goes on at another node, or at the next start); leaves `state` open.
+     * Closing twice is closing once: the app's server and the services that own `state` both close it.
+     */
+    close() {
+      if (!closing) {
+        closed = true;
+        schedule?.stop();
+        clearInterval(sweeper);
+        closing = jobs.close().finally(() => deliverer.close());
+      }
+      return closing;
     },
   };
 }
