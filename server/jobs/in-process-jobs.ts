@@ -21,7 +21,7 @@ export function createInProcessJobs({ log = () => {} }: JobQueueOptions = {}): J
     while (running.has(id)) await running.get(id);
     if (closed) return;
     const handler = handlers.get(name);
-    if (!handler) throw new Error(`no handler for the job ${name}`);
+    if (!handler) return log(`jobs: no handler for ${name}: call work() before its first job is due`);
     const done = handler(data)
       .catch((error: unknown) =>
         log(`jobs: ${name} (${id.slice(name.length + 1)}) stopped: ${(error as Error).message}`),

@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely } from "kysely";
+import { sql, type Generated, type Kysely, type Selectable } from "kysely";
 import type { Provenance } from "../../../src/contract/envelopes.ts";
 import type { License } from "../../../src/contract/license.ts";
 import type {
@@ -9,7 +9,7 @@ import type {
   WatchEntry,
   WatchField,
 } from "../../../src/contract/watchlist.ts";
-import { idType, type Backend, type MigrationSet, type StateDb } from "../../db/state-db.ts";
+import { idType, type MigrationSet, type StateDb } from "../../db/state-db.ts";
 
 /**
  * The team's watchlist in the app's state database (SQLite or PostgreSQL): what is watched and what was last
@@ -199,16 +199,7 @@ interface WatchTables {
 
 type Db = Kysely<WatchTables>;
 
-interface ChangeRow {
-  id: number;
-  state: string;
-  license: string;
-  field: WatchField;
-  from_value: string | null;
-  to_value: string | null;
-  detected_at: string;
-  seen: number;
-}
+type ChangeRow = Selectable<WatchTables["changes"]>;
 
 // Rows a statement at most: 7 parameters each stay well within SQLite's and PostgreSQL's limits.
 const CHUNK = 500;
@@ -218,7 +209,6 @@ const parsed = <T>(text: string | null): T | null => (text === null ? null : (JS
 /** Opens the watchlist's store over a migrated state database (WATCH_MIGRATIONS); closing that is the caller's. */
 export function openWatchStore(state: StateDb) {
   const db = state.db as Db;
-  const backend: Backend = state.backend;
 
   // A watched license with the count of its changes not yet seen.
   const withUnseen = (q: Db) =>
@@ -279,7 +269,6 @@ export function openWatchStore(state: StateDb) {
       .execute();
 
   return {
-    backend,
     count: () => count(),
     entries: async (): Promise<WatchEntry[]> =>
       (await withUnseen(db).orderBy("w.state").orderBy("w.license").execute()).map(entryOf),
