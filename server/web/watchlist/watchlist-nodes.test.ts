@@ -9,7 +9,7 @@ import { startWebhookReceiver } from "../../testing/alert-receivers.ts";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import { freshPostgresUrl } from "../../testing/state-backends.ts";
 import { createWatchlist, type WatchlistOptions, type WatchlistService } from "./watchlist.ts";
-import { WATCH_MIGRATIONS } from "./watch-store.ts";
+import { openWatchStore, WATCH_MIGRATIONS } from "./watch-store.ts";
 
 const SECRET = "test-secret";
 // Short, so that a node's death is made good within seconds.
@@ -95,8 +95,19 @@ describe("the watchlist on two app nodes over PostgreSQL", () => {
   it("finishes a check whose node was killed mid-way on the other node after the lease, each change alerted once", async () => {
     const numbers = Array.from({ length: 250 }, (_, i) => String(1000 + i));
     const { url, service, receiver, webhook } = await setUp(numbers);
-    const b = await appNode(url, service, { webhook });
-    await b.add(numbers.map((license, i) => ({ row: i + 1, state: "ny", license })));
+    // What the nodes share, read directly: node B starts only once A is gone, so that A alone ran the check.
+    const shared = openStateDb({ url, poolSize: 2 });
+    closers.push(() => shared.close());
+    await migrateStateDb(shared, "app", WATCH_MIGRATIONS);
+    const store = openWatchStore(shared);
+    const answers = numbers.map((n) => ({
+      state: "ny",
+      license: n,
+      outcome: "found" as const,
+      record: licenseRecord("ny", n),
+      provenance: null,
+    }));
+    await store.add(answers, new Date().toISOString());
     for (const n of numbers) service.records.set(`ny/${n}`, licenseRecord("ny", n, { status: "Cancelled" }));
 
     // Node A, a process of its own, reads slowly (a request a second, two a batch): it is killed once its first
@@ -123,13 +134,15 @@ describe("the watchlist on two app nodes over PostgreSQL", () => {
     const started = await until("node A's check", async () => (printed.includes("\n") ? printed : null));
     const { id } = JSON.parse(started) as { id: number };
     const partway = await until("node A's first batch", async () => {
-      const check = await b.currentCheck();
+      const check = await store.check(id);
       return check && check.checked > 0 ? check : null;
     });
-    expect(partway).toMatchObject({ id, finished_at: null });
+    expect(partway).toMatchObject({ finished_at: null });
     child.kill("SIGKILL");
     const killedAt = Date.now();
 
+    // Node B resumes the unfinished check as it starts, but only once node A's hold on it has run out.
+    const b = await appNode(url, service, { webhook });
     const check = await finished(b);
     // Its job stayed node A's until its lease ran out, some 3 s after the kill.
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(2000);
@@ -150,11 +163,12 @@ describe("the watchlist on two app nodes over PostgreSQL", () => {
       webhook,
       service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 2 },
     });
-    const b = await appNode(url, service, { webhook });
     await a.add(numbers.map((license, i) => ({ row: i + 1, state: "ny", license })));
     for (const n of numbers) service.records.set(`ny/${n}`, licenseRecord("ny", n, { status: "Cancelled" }));
     const { id } = await a.check("check now");
-    await until("node A's first batch", async () => ((await b.currentCheck())?.checked ?? 0) > 0);
+    await until("node A's first batch", async () => ((await a.currentCheck())?.checked ?? 0) > 0);
+    // Node B comes up while A holds the check (so it cannot have taken it first), and A stops.
+    const b = await appNode(url, service, { webhook });
     await a.close();
     const stoppedAt = Date.now();
 
