@@ -47,6 +47,8 @@ export function haproxyConfig(backends: Backend[], { statsSocket }: { statsSocke
       `backend ${backend.name}`,
       "  balance roundrobin",
       ...backend.nodes.map((node) => `  server ${node.name} ${node.address} check`),
+      // When every node is unready for the same shared reason (Redis or PostgreSQL away), serving beats refusing all.
+      ...backend.nodes.map((node) => `  server ${node.name}-fallback ${node.address} backup`),
     );
   }
   return `${lines.join("\n")}\n`;

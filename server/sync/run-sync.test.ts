@@ -29,7 +29,9 @@ import {
 } from "../testing/agency-replay.ts";
 import type { Fault } from "../testing/replay-server.ts";
 import { tempService } from "../testing/temp-service.ts";
+import { migrateStateDb, openStateDb } from "../db/state-db.ts";
 import { createWatchlist } from "../web/watchlist/watchlist.ts";
+import { WATCH_MIGRATIONS } from "../web/watchlist/watch-store.ts";
 import type { FileSource, LinkedFileSource, SocrataSource } from "./feed-definition.ts";
 import { FEEDS } from "./feeds.ts";
 import { formatFeedReport, syncFeeds, type FeedReport, type SyncOptions } from "./run-sync.ts";
@@ -199,8 +201,11 @@ describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
     // The team watches the license through the service, as `npm run serve` does.
     const { key } = await service.keyFor(["ny"]);
     const baseUrl = await service.app.listen({ host: "127.0.0.1", port: 0 });
-    const watchlist = createWatchlist({
-      file: join(dirname(service.file), "watchlist.sqlite"),
+    const state = openStateDb({ file: join(dirname(service.file), "app.sqlite") });
+    cleanups.unshift(() => state.close());
+    await migrateStateDb(state, "app", WATCH_MIGRATIONS);
+    const watchlist = await createWatchlist({
+      state,
       service: { baseUrl, apiKey: key, requestsPerSecond: 1000 },
       appUrl: "http://app.test",
       checkEveryMs: null,
@@ -222,9 +227,9 @@ describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
       date: "2025-11-19",
       changes: [{ field: "business", from: "DEAD RABBIT TAVERN", to: "DEAD RABBIT GROCERY AND GROG" }],
     });
-    watchlist.check("schedule");
+    await watchlist.check("schedule");
     await watchlist.settled();
-    expect(watchlist.list().changes.map((c) => [c.license, c.field, c.from, c.to])).toEqual([
+    expect((await watchlist.list()).changes.map((c) => [c.license, c.field, c.from, c.to])).toEqual([
       ["1268007", "business", "DEAD RABBIT TAVERN", "DEAD RABBIT GROCERY AND GROG"],
     ]);
   });

@@ -7,7 +7,8 @@ import { createAccounts } from "./accounts/accounts.ts";
 import { createChecksLog } from "./checks/checks-log.ts";
 import { licenseRecord } from "../testing/fake-license-service.ts";
 import { openAppState } from "./app-db.ts";
-import { openWatchStore } from "./watchlist/watch-store.ts";
+import { openWatchStore, WATCH_MIGRATIONS } from "./watchlist/watch-store.ts";
+import { migrateStateDb, openStateDb } from "../db/state-db.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "app-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,8 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("the app's database", () => {
   it("takes over a watchlist file of its own from before, once, losing nothing and leaving the old file as it was", async () => {
     const old = join(dir, "watchlist.sqlite");
-    const before = openWatchStore(old);
-    before.add(
+    // The watchlist's file as it was: its first tables, before the app's database held it.
+    const oldState = openStateDb({ file: old });
+    await migrateStateDb(oldState, "old", { "2026-11-26-watchlist": WATCH_MIGRATIONS["2026-11-26-watchlist"]! });
+    const before = openWatchStore(oldState);
+    await before.add(
       ["0012345", "0099999"].map((license) => ({
         state: "ny",
         license,
@@ -26,15 +30,15 @@ describe("the app's database", () => {
       })),
       "2026-11-01T10:00:00.000Z",
     );
-    const check = before.beginCheck("schedule", "2026-11-02T10:00:00.000Z");
-    before.recordAnswers(
+    const check = await before.beginCheck("schedule", "2026-11-02T10:00:00.000Z");
+    await before.recordAnswers(
       check.id,
       "2026-11-02T10:00:01.000Z",
-      [],
+      [{ state: "ny", license: "0012345", outcome: "found", record: licenseRecord("ny", "0012345"), provenance: null }],
       [{ state: "ny", license: "0012345", field: "status", from: "Active", to: "Expired" }],
       null,
     );
-    before.close();
+    await oldState.close();
     const size = statSync(old).size;
 
     const file = join(dir, "app.sqlite");
@@ -43,14 +47,17 @@ describe("the app's database", () => {
     await (await openAppState({ file, watchDb: old, log: (line) => lines.push(line) })).close();
     expect(lines).toEqual([`Took over the watchlist of ${old} (2 licenses); that file is no longer read.`]);
 
-    const after = openWatchStore(file);
-    expect(after.entries().map((e) => [e.license, e.record?.business])).toEqual([
+    const state = await openAppState({ file });
+    const after = openWatchStore(state);
+    expect((await after.entries()).map((e) => [e.license, e.record?.business])).toEqual([
       ["0012345", "BUSINESS 0012345"],
       ["0099999", "BUSINESS 0099999"],
     ]);
-    expect(after.unseenChanges()).toMatchObject([{ license: "0012345", field: "status", to: "Expired" }]);
-    expect(after.lastCheck()).toMatchObject({ id: check.id, trigger: "schedule" });
-    after.close();
+    expect(await after.unseenChanges()).toMatchObject([{ license: "0012345", field: "status", to: "Expired" }]);
+    expect(await after.lastCheck()).toMatchObject({ id: check.id, trigger: "schedule" });
+    // The check it left open is the one a start resumes.
+    expect(await after.beginCheck("start-up", "2026-11-03T10:00:00.000Z")).toMatchObject({ id: check.id });
+    await state.close();
     expect(statSync(old).size).toBe(size);
   });
 

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { migrateStateDb, openStateDb, type StateDb } from "../db/state-db.ts";
 import { ACCOUNTS_MIGRATIONS } from "./accounts/users-store.ts";
 import { CHECKS_MIGRATIONS } from "./checks/checks-log.ts";
-import { WATCH_SCHEMA } from "./watchlist/watch-store.ts";
+import { WATCH_MIGRATIONS } from "./watchlist/watch-store.ts";
 
 /** The app's own database: users, sessions, the record of checks and the watchlist. */
 export const DEFAULT_APP_DB = "data/app.sqlite";
@@ -37,7 +37,7 @@ export async function openAppState({
 }: AppStateOptions): Promise<StateDb> {
   const state = url ? openStateDb({ url }) : openStateDb({ file });
   try {
-    await migrateStateDb(state, "app", ACCOUNTS_MIGRATIONS, CHECKS_MIGRATIONS);
+    await migrateStateDb(state, "app", ACCOUNTS_MIGRATIONS, CHECKS_MIGRATIONS, WATCH_MIGRATIONS);
     if (state.sqlite && watchDb && existsSync(watchDb) && resolve(watchDb) !== resolve(file)) {
       takeOverWatchlist(state.sqlite, watchDb, log);
     }
@@ -51,7 +51,6 @@ export async function openAppState({
 function takeOverWatchlist(db: Database.Database, watchDb: string, log: (line: string) => void) {
   const done = db.prepare<[], string>("SELECT value FROM app_meta WHERE name = 'watchlist_taken_over'").pluck().get();
   if (done) return;
-  db.exec(WATCH_SCHEMA);
   db.prepare("ATTACH DATABASE ? AS old").run(watchDb);
   try {
     const copied = db.transaction(() => {

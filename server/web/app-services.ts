@@ -44,18 +44,16 @@ export async function appServicesFromEnv(
     log,
   });
   const checksLog = createChecksLog(state, { appVersion: APP_VERSION });
-  // The watchlist's digest reads the head without waiting: the newest this node has seen.
-  await checksLog.head();
   const accounts = createAccounts({
     state,
     audit: (entry) => checksLog.append(entry),
     appUrl: watchSettings.appUrl,
     oidcPolicy: settings.oidcPolicy,
   });
-  const watchlist = createWatchlist({
+  const watchlist = await createWatchlist({
     ...watchSettings,
-    file,
-    chainHead: () => checksLog.lastSeenHead(),
+    state,
+    chainHead: () => checksLog.head(),
     log,
   });
   return {
@@ -73,6 +71,10 @@ export async function appServicesFromEnv(
       onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
         recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
     },
-    close: () => state.close(),
+    // The watchlist's jobs end before the database they write to closes (Fastify runs onClose hooks last-first).
+    async close() {
+      await watchlist.close();
+      await state.close();
+    },
   };
 }

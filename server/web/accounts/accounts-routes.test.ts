@@ -45,8 +45,8 @@ beforeAll(async () => {
     const { user } = await accounts.addUser(email, role, null, null);
     await accounts.setPassword(user.id, PASSWORD, null);
   }
-  const watchlist = createWatchlist({
-    file,
+  const watchlist = await createWatchlist({
+    state: db,
     service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 1000 },
     appUrl: "http://app.test",
     checkEveryMs: null,

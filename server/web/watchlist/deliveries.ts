@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { EmailPayload } from "./watch-alerts.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { StoredDelivery, WatchStore } from "./watch-store.ts";
 
 export interface WebhookSettings {
@@ -18,6 +19,7 @@ export interface EmailSettings {
 
 export interface DelivererOptions {
   store: WatchStore;
+  jobs: JobQueue;
   webhook: WebhookSettings | null;
   email: EmailSettings | null;
   /** The first retry's wait; each one after doubles it, up to an hour. */
@@ -36,14 +38,18 @@ export function signature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The job that sends one delivery of the outbox (keyed by its id: one sender at a time). */
+export const DELIVERY_JOB = "watchlist-delivery";
 
 /**
- * Sends what the outbox holds, in the background: a failure is retried with a doubling wait, a
- * restart finds what is still due in the file. Nothing here is awaited by a check.
+ * Sends what the outbox holds, in the background, a job per delivery: a failure is retried with a doubling wait,
+ * a restart (or another node) finds what is still due in the database. A sender claims its row first, for longer
+ * than a send may take, so two nodes never send one row; a node that dies mid-send leaves a claim that lapses.
+ * Nothing here is awaited by a check.
  */
 export function createDeliverer({
   store,
+  jobs,
   webhook,
   email,
   retryBaseMs = 30_000,
@@ -61,10 +67,7 @@ export function createDeliverer({
         socketTimeout: timeoutMs,
       })
     : null;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
+  const claimMs = 2 * timeoutMs + 5_000;
 
   async function send(delivery: StoredDelivery) {
     if (delivery.kind === "webhook") {
@@ -91,64 +94,52 @@ export function createDeliverer({
     await mailer.sendMail({ from: email.from, to: email.to, subject, text, html });
   }
 
-  async function drain() {
-    do {
-      again = false;
-      for (const delivery of store.due(now().toISOString())) {
-        if (closed) return;
-        try {
-          await send(delivery);
-          store.delivered(delivery.id, now().toISOString());
-          log(`watchlist: delivered the ${delivery.kind} (${delivery.subject})`);
-        } catch (error) {
-          const attempts = delivery.attempts + 1;
-          const wait = Math.min(retryBaseMs * 2 ** (attempts - 1), 3_600_000);
-          const retryAt = attempts >= maxAttempts ? null : new Date(now().getTime() + wait).toISOString();
-          const reason = (error as Error).message;
-          store.failed(delivery.id, reason, retryAt);
-          log(
-            `watchlist: the ${delivery.kind} (${delivery.subject}) failed: ${reason}; ` +
-              (retryAt ? `retrying at ${retryAt}` : `given up after ${attempts} attempts`),
-          );
-        }
-      }
-    } while (again && !closed);
-  }
+  /** Queues the job of a delivery, to run when it is due. */
+  const queue = (id: number, dueAt: string | null) =>
+    jobs.send(DELIVERY_JOB, String(id), { id }, { afterMs: dueAt ? Date.parse(dueAt) - now().getTime() : 0 });
 
-  function schedule() {
-    clearTimeout(timer);
-    if (closed) return;
-    const next = store.nextDue();
-    if (next === null) return;
-    const wait = Math.min(Math.max(0, Date.parse(next) - now().getTime()), MAX_TIMER_MS);
-    timer = setTimeout(kick, wait);
-  }
-
-  /** Sends what is due now, and sets a timer for what is due later. */
-  function kick() {
-    if (closed) return;
-    if (running) {
-      again = true;
+  async function deliver({ id }: { id: number }) {
+    const at = now();
+    const delivery = await store.claim(id, at.toISOString(), new Date(at.getTime() + claimMs).toISOString());
+    if (!delivery) {
+      // Delivered, given up, or held by another sender: a claim that lapses (its node died) is tried again then.
+      const due = await store.dueAt(id);
+      if (due)
+        await jobs.send(
+          DELIVERY_JOB,
+          String(id),
+          { id },
+          { afterMs: Math.max(1_000, Date.parse(due) - now().getTime()) },
+        );
       return;
     }
-    running = drain()
-      .catch((error: unknown) => log(`watchlist: deliveries stopped: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
+    try {
+      await send(delivery);
+      await store.delivered(delivery.id, now().toISOString());
+      log(`watchlist: delivered the ${delivery.kind} (${delivery.subject})`);
+    } catch (error) {
+      const attempts = delivery.attempts + 1;
+      const wait = Math.min(retryBaseMs * 2 ** (attempts - 1), 3_600_000);
+      const retryAt = attempts >= maxAttempts ? null : new Date(now().getTime() + wait).toISOString();
+      const reason = (error as Error).message;
+      await store.failed(delivery.id, reason, retryAt);
+      log(
+        `watchlist: the ${delivery.kind} (${delivery.subject}) failed: ${reason}; ` +
+          (retryAt ? `retrying at ${retryAt}` : `given up after ${attempts} attempts`),
+      );
+      if (retryAt) await queue(delivery.id, retryAt);
+    }
   }
 
   return {
-    kick,
-    /** Settles once what is being sent now is sent (tests, and a clean stop). */
-    idle: async () => {
-      while (running) await running;
+    start: () => jobs.work(DELIVERY_JOB, deliver),
+    /** Sends these new deliveries as soon as a node can. */
+    queue: (ids: readonly number[]) => Promise.all(ids.map((id) => queue(id, null))),
+    /** Queues every delivery still to make, each when it is due: after a restart, or a node lost between. */
+    async sweep() {
+      for (const { id, due } of await store.pending()) await queue(id, due);
     },
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await running;
+    close() {
       mailer?.close();
     },
   };

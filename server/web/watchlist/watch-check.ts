@@ -43,17 +43,18 @@ export function changesBetween(
 /**
  * One check: every watched license this check has not answered for yet is read from the service, a
  * state at a time in batches, and each batch is written with the changes it found in one transaction.
- * A check a restart interrupted is resumed by the next one, which skips what it already wrote:
- * no change is recorded twice, and its alerts are queued once, when it finishes.
+ * A check a restart interrupted (or another node's death, or a slice's end) is resumed by the next run, which
+ * skips what it already wrote: no change is recorded twice, and its alerts are queued once, when it finishes.
+ * True when it went through every license; false when told to stop first.
  */
 export async function runCheck(
   store: WatchStore,
   reader: ServiceReader,
   check: WatchCheck,
   { now = () => new Date(), stopped = () => false }: { now?: () => Date; stopped?: () => boolean } = {},
-): Promise<void> {
-  const byState = new Map<string, ReturnType<WatchStore["toCheck"]>>();
-  for (const entry of store.toCheck(check.id)) {
+): Promise<boolean> {
+  const byState = new Map<string, Awaited<ReturnType<WatchStore["toCheck"]>>>();
+  for (const entry of await store.toCheck(check.id)) {
     const list = byState.get(entry.state) ?? [];
     list.push(entry);
     byState.set(entry.state, list);
@@ -61,7 +62,7 @@ export async function runCheck(
   for (const [state, entries] of byState) {
     for (let start = 0; start < entries.length; start += reader.batchSize) {
       // A stop leaves the check unfinished: the next start resumes it from here.
-      if (stopped()) return;
+      if (stopped()) return false;
       const part = entries.slice(start, start + reader.batchSize);
       let licenses: (License | null)[];
       let provenance: (Provenance | null)[];
@@ -73,7 +74,7 @@ export async function runCheck(
       } catch (error) {
         if (error instanceof NotCoveredError) {
           const answers = part.map((e): Answer => ({ ...e, state, outcome: "not covered" }));
-          store.recordAnswers(
+          await store.recordAnswers(
             check.id,
             now().toISOString(),
             answers,
@@ -84,7 +85,7 @@ export async function runCheck(
         }
         // The rest of the state is not asked: one failure is likely the next one's too.
         const rest = entries.slice(start).map((e) => ({ state, license: e.license }));
-        store.passOver(check.id, rest, `${state.toUpperCase()}: ${(error as Error).message}`);
+        await store.passOver(check.id, rest, `${state.toUpperCase()}: ${(error as Error).message}`);
         break;
       }
       const answers: Answer[] = [];
@@ -105,7 +106,8 @@ export async function runCheck(
               },
         );
       });
-      store.recordAnswers(check.id, now().toISOString(), answers, changes, null);
+      await store.recordAnswers(check.id, now().toISOString(), answers, changes, null);
     }
   }
+  return true;
 }

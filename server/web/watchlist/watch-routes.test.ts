@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import { buildWebApp } from "../web-app.ts";
+import { migrateStateDb, openStateDb, type StateDb } from "../../db/state-db.ts";
 import { createWatchlist } from "./watchlist.ts";
+import { WATCH_MIGRATIONS } from "./watch-store.ts";
 
 let dir: string;
 let service: FakeService;
 let app: Awaited<ReturnType<typeof buildWebApp>>;
+let state: StateDb;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "watch-routes-"));
@@ -16,8 +19,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, "dist", "index.html"), "<!doctype html><div id=root></div>");
   service = await startFakeService();
   service.records.set("ny/0012345", licenseRecord("ny", "0012345"));
-  const watchlist = createWatchlist({
-    file: join(dir, "watchlist.sqlite"),
+  state = openStateDb({ file: join(dir, "app.sqlite") });
+  await migrateStateDb(state, "app", WATCH_MIGRATIONS);
+  const watchlist = await createWatchlist({
+    state,
     service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 1000 },
     appUrl: "http://app.test",
     checkEveryMs: null,
@@ -28,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await state.close();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 });

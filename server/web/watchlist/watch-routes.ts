@@ -76,7 +76,7 @@ export function watchRoutes(
       license: request.params.license,
     });
 
-    app.get(WATCHLIST_API, () => ({ data: watchlist.list() }));
+    app.get(WATCHLIST_API, async () => ({ data: await watchlist.list() }));
 
     app.post(WATCHLIST_API, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const parsed = z.safeParse(WatchAddRequestSchema, request.body);
@@ -93,10 +93,10 @@ export function watchRoutes(
       return { data: await watchlist.add(parsed.data.rows) };
     });
 
-    app.get(`${WATCHLIST_API}/check`, () => ({ data: watchlist.currentCheck() }));
+    app.get(`${WATCHLIST_API}/check`, async () => ({ data: await watchlist.currentCheck() }));
 
-    app.post(`${WATCHLIST_API}/check`, (_request, reply) =>
-      reply.code(202).send({ data: watchlist.check("check now") }),
+    app.post(`${WATCHLIST_API}/check`, async (_request, reply) =>
+      reply.code(202).send({ data: await watchlist.check("check now") }),
     );
 
     app.post(`${WATCHLIST_API}/seen`, async (request, reply) => {
@@ -104,15 +104,15 @@ export function watchRoutes(
       if (!parsed.success) {
         return problem(reply, 400, 'Send {"up_to": ID}, the id of the newest change shown to the clerk.');
       }
-      const seen = watchlist.markSeen(parsed.data.up_to);
+      const seen = await watchlist.markSeen(parsed.data.up_to);
       await onSeen?.(request, seen, parsed.data.zone);
       return reply.code(204).send();
     });
 
-    app.get<{ Params: LicenseParams }>(`${WATCHLIST_API}/:state/:license`, (request, reply) => {
+    app.get<{ Params: LicenseParams }>(`${WATCHLIST_API}/:state/:license`, async (request, reply) => {
       const { state, license: number } = license(request);
       if (state === null) return problem(reply, 404, `“${request.params.state}” is not a state.`);
-      return { data: watchlist.entry(state, number) };
+      return { data: await watchlist.entry(state, number) };
     });
 
     app.put<{ Params: LicenseParams }>(`${WATCHLIST_API}/:state/:license`, async (request, reply) => {
@@ -122,12 +122,12 @@ export function watchRoutes(
       if (result.outcome === "error") {
         return problem(reply, result.error!.startsWith("the watchlist is full") ? 409 : 422, sentence(result.error!));
       }
-      return { data: watchlist.entry(state, number) };
+      return { data: await watchlist.entry(state, number) };
     });
 
-    app.delete<{ Params: LicenseParams }>(`${WATCHLIST_API}/:state/:license`, (request, reply) => {
+    app.delete<{ Params: LicenseParams }>(`${WATCHLIST_API}/:state/:license`, async (request, reply) => {
       const { state, license: number } = license(request);
-      if (state !== null) watchlist.remove(state, number);
+      if (state !== null) await watchlist.remove(state, number);
       // Not watched (any more) is what the clerk asked for: no error either way.
       return reply.code(204).send();
     });

@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { DEFAULT_LEASE_SECONDS } from "../../jobs/job-queue.ts";
 import type { WatchlistOptions } from "./watchlist.ts";
 
 export const DEFAULT_CHECK_HOURS = 6;
@@ -7,7 +8,7 @@ export const DEFAULT_CHECK_HOURS = 6;
 export function watchSettingsFromEnv(
   env: NodeJS.ProcessEnv,
   { service, appUrl }: Pick<WatchlistOptions, "service" | "appUrl">,
-): Omit<WatchlistOptions, "file"> {
+): Omit<WatchlistOptions, "state"> {
   const hours = env.WATCH_CHECK_HOURS?.trim() ? Number(env.WATCH_CHECK_HOURS) : DEFAULT_CHECK_HOURS;
   if (!Number.isFinite(hours) || hours < 0) {
     throw new Error(`WATCH_CHECK_HOURS must be a number of hours (0 for no schedule), not "${env.WATCH_CHECK_HOURS}"`);
@@ -15,6 +16,13 @@ export function watchSettingsFromEnv(
   const pace = env.WATCH_REQUESTS_PER_SECOND?.trim() ? Number(env.WATCH_REQUESTS_PER_SECOND) : undefined;
   if (pace !== undefined && !(pace > 0)) {
     throw new Error(`WATCH_REQUESTS_PER_SECOND must be above 0, not "${env.WATCH_REQUESTS_PER_SECOND}"`);
+  }
+
+  const lease = env.WATCH_JOB_LEASE_SECONDS?.trim() ? Number(env.WATCH_JOB_LEASE_SECONDS) : DEFAULT_LEASE_SECONDS;
+  if (!Number.isInteger(lease) || lease < 2 || lease > 3600) {
+    throw new Error(
+      `WATCH_JOB_LEASE_SECONDS must be a whole number of seconds from 2 to 3600, not "${env.WATCH_JOB_LEASE_SECONDS}"`,
+    );
   }
 
   const webhookUrl = env.WATCH_WEBHOOK_URL?.trim();
@@ -44,6 +52,7 @@ export function watchSettingsFromEnv(
     appUrl: env.APP_URL?.trim() || env.WATCH_APP_URL?.trim() || appUrl,
     checkEveryMs: hours === 0 ? null : hours * 3_600_000,
     checkOnStart: hours !== 0,
+    jobLeaseSeconds: lease,
     webhook: webhookUrl ? { url: webhookUrl, secret } : null,
     email: smtpUrl
       ? { smtpUrl, to, from: env.WATCH_EMAIL_FROM?.trim() || `License Lookup <license-lookup@${hostname()}>` }

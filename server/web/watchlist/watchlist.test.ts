@@ -7,8 +7,9 @@ import { WatchWebhookSchema } from "../../../src/contract/watchlist.ts";
 import { startMailReceiver, startWebhookReceiver } from "../../testing/alert-receivers.ts";
 import { licenseRecord, startFakeService, type FakeService } from "../../testing/fake-license-service.ts";
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signature } from "./deliveries.ts";
+import { migrateStateDb, openStateDb } from "../../db/state-db.ts";
 import { createWatchlist, type WatchlistOptions, type WatchlistService } from "./watchlist.ts";
-import { openWatchStore } from "./watch-store.ts";
+import { openWatchStore, WATCH_MIGRATIONS } from "./watch-store.ts";
 
 const SECRET = "test-secret";
 const NOW = new Date("2026-11-22T15:00:00Z");
@@ -21,9 +22,17 @@ let service: FakeService;
 const open: WatchlistService[] = [];
 const closers: (() => Promise<void>)[] = [];
 
-function watchlist(options: Partial<WatchlistOptions> = {}) {
-  const w = createWatchlist({
-    file: join(dir, "watchlist.sqlite"),
+/** The app's state in a SQLite file of the test's folder, on a connection of its own, as a restarted app opens it. */
+async function appState() {
+  const state = openStateDb({ file: join(dir, "app.sqlite") });
+  await migrateStateDb(state, "app", WATCH_MIGRATIONS);
+  closers.push(() => state.close());
+  return state;
+}
+
+async function watchlist(options: Partial<WatchlistOptions> = {}) {
+  const w = await createWatchlist({
+    state: await appState(),
     service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 1000 },
     appUrl: "http://app.test",
     checkEveryMs: null,
@@ -45,9 +54,9 @@ function put(state: string, license: string, fields: Parameters<typeof licenseRe
 }
 
 async function checked(w: WatchlistService) {
-  w.check("check now");
+  await w.check("check now");
   await w.settled();
-  return w.list();
+  return await w.list();
 }
 
 beforeEach(async () => {
@@ -67,7 +76,7 @@ describe("adding licenses", () => {
     put("ny", "0012345");
     put("ny", "0099999");
     put("ma", "LA-1");
-    const w = watchlist();
+    const w = await watchlist();
     await w.add([{ row: 1, state: "ny", license: "0099999" }]);
     const answer = await w.add([
       { row: 1, state: "New York", license: "0012345" },
@@ -90,7 +99,7 @@ describe("adding licenses", () => {
       [8, "added", null],
     ]);
     expect(answer).toMatchObject({ added: 2, watched: 3 });
-    const entry = w.entry("ny", "0012345");
+    const entry = await w.entry("ny", "0012345");
     expect(entry).toMatchObject({ outcome: "found", record: { business: "BUSINESS 0012345" } });
     expect(entry?.provenance?.source.agency).toBe("Test Agency");
   });
@@ -101,14 +110,14 @@ describe("adding licenses", () => {
     closers.push(() => service.close());
     put("ny", "1");
     put("ny", "2");
-    const w = watchlist();
+    const w = await watchlist();
     const answer = await w.add([
       { row: 1, state: "ny", license: "1" },
       { row: 2, state: "ny", license: "2" },
       { row: 3, state: "ny", license: "3" },
     ]);
     expect(answer.rows.map((r) => r.outcome)).toEqual(["added", "added", "error"]);
-    expect(w.entry("ny", "1")).toMatchObject({ outcome: "found", provenance: null });
+    expect(await w.entry("ny", "1")).toMatchObject({ outcome: "found", provenance: null });
   });
 });
 
@@ -117,7 +126,7 @@ describe("a check", () => {
     put("ny", "1", { business: "ACME TAVERN" });
     put("ny", "2");
     put("ny", "3");
-    const w = watchlist();
+    const w = await watchlist();
     await w.add(["1", "2", "3"].map((license, i) => ({ row: i + 1, state: "ny", license })));
     expect((await checked(w)).changes).toEqual([]);
 
@@ -141,16 +150,16 @@ describe("a check", () => {
 
     // The same answers again are no change.
     expect((await checked(w)).changes).toHaveLength(3);
-    w.markSeen(Math.max(...w.list().changes.map((c) => c.id)));
-    expect(w.list().changes).toEqual([]);
-    expect(sinceNow(w.list().looked_at)).toBeGreaterThanOrEqual(0);
+    await w.markSeen(Math.max(...(await w.list()).changes.map((c) => c.id)));
+    expect((await w.list()).changes).toEqual([]);
+    expect(sinceNow((await w.list()).looked_at)).toBeGreaterThanOrEqual(0);
     put("ny", "2");
     expect((await checked(w)).changes.map((c) => [c.license, c.to])).toEqual([["2", "listed"]]);
   });
 
   it("says which licenses it could not check, and keeps what was last seen of them", async () => {
     put("ny", "1");
-    const w = watchlist();
+    const w = await watchlist();
     await w.add([{ row: 1, state: "ny", license: "1" }]);
     service.failNext = 2;
     const list = await checked(w);
@@ -165,7 +174,7 @@ describe("alerts", () => {
     put("ny", "1", { business: "ACME TAVERN" });
     put("ny", "2", { business: "BLUE BAR" });
     put("ny", "3");
-    const w = watchlist(options);
+    const w = await watchlist(options);
     await w.add(["1", "2", "3"].map((license, i) => ({ row: i + 1, state: "ny", license })));
     put("ny", "1", {
       business: "ACME TAVERN",
@@ -195,7 +204,7 @@ describe("alerts", () => {
     ]);
     expect(body.changes[1]).toMatchObject({ state: "ny", link: "http://app.test/license/ny/2" });
     expect(sinceNow(body.changes[1]!.detected_at)).toBeGreaterThanOrEqual(0);
-    expect(w.list().alerts.undelivered).toEqual([]);
+    expect((await w.list()).alerts.undelivered).toEqual([]);
 
     // A later check that finds nothing new sends nothing.
     await checked(w);
@@ -209,7 +218,7 @@ describe("alerts", () => {
     await receiver.close(); // nothing listens there: the first attempt fails
     const first = await watchThreeAndChangeTwo({ webhook: { url, secret: SECRET }, retryBaseMs: 3_600_000 });
     await checked(first);
-    expect(first.list().alerts.undelivered).toMatchObject([
+    expect((await first.list()).alerts.undelivered).toMatchObject([
       { kind: "webhook", subject: "2 changes", attempts: 1, last_error: "fetch failed" },
     ]);
     await closeAll();
@@ -217,11 +226,11 @@ describe("alerts", () => {
     // The receiver is back: the restarted app delivers what was waiting, once, without a new check.
     const again = await startWebhookReceiver();
     closers.push(again.close);
-    const second = watchlist({ webhook: { url: again.url, secret: SECRET } });
+    const second = await watchlist({ webhook: { url: again.url, secret: SECRET } });
     await second.settled();
     expect(again.delivered()).toHaveLength(1);
     expect(JSON.parse(again.delivered()[0]!.body)).toMatchObject({ changes: [{ license: "1" }, { license: "2" }] });
-    expect(second.list().alerts.undelivered).toEqual([]);
+    expect((await second.list()).alerts.undelivered).toEqual([]);
   });
 
   it("resumes a check a restart interrupted, without recording a change twice, and alerts once for all of it", async () => {
@@ -229,25 +238,23 @@ describe("alerts", () => {
     closers.push(receiver.close);
     const numbers = Array.from({ length: 250 }, (_, i) => String(1000 + i));
     for (const n of numbers) put("ny", n);
-    const slow = watchlist({
+    const slow = await watchlist({
       webhook: { url: receiver.url, secret: SECRET },
       service: { baseUrl: service.url, apiKey: "k", requestsPerSecond: 20 },
     });
     await slow.add(numbers.map((license, i) => ({ row: i + 1, state: "ny", license })));
     for (const n of numbers) put("ny", n, { status: "Cancelled" });
-    slow.check("check now");
+    await slow.check("check now");
     // Stopped once the first batch of 100 is written, with a batch or two left.
-    while ((slow.list().check?.checked ?? 0) < 100) await new Promise((r) => setTimeout(r, 10));
+    while (((await slow.list()).check?.checked ?? 0) < 100) await new Promise((r) => setTimeout(r, 10));
     await closeAll();
-    const stopped = openWatchStore(join(dir, "watchlist.sqlite"));
-    const interrupted = stopped.unfinishedCheck();
-    stopped.close();
+    const interrupted = await openWatchStore(await appState()).unfinishedCheck();
     expect(interrupted?.checked).toBeLessThan(250);
     expect(receiver.received).toEqual([]);
 
-    const resumed = watchlist({ webhook: { url: receiver.url, secret: SECRET } });
+    const resumed = await watchlist({ webhook: { url: receiver.url, secret: SECRET } });
     await resumed.settled();
-    const list = resumed.list();
+    const list = await resumed.list();
     expect(list.check).toMatchObject({ trigger: "check now", checked: 250, total: 250, changes: 250 });
     expect(list.changes).toHaveLength(250);
     expect(new Set(list.changes.map((c) => c.license)).size).toBe(250);

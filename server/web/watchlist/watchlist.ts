@@ -8,6 +8,8 @@ import {
   type WatchEntry,
   type Watchlist,
 } from "../../../src/contract/watchlist.ts";
+import type { StateDb } from "../../db/state-db.ts";
+import { openJobQueue, type Recurring } from "../../jobs/job-queue.ts";
 import { createDeliverer, type EmailSettings, type WebhookSettings } from "./deliveries.ts";
 import { changeAlerts, expiringDigest, expiringKey, licenseLink, type ChainHead } from "./watch-alerts.ts";
 import { runCheck } from "./watch-check.ts";
@@ -15,8 +17,13 @@ import { createServiceReader, NotCoveredError, type ReadAnswer } from "./service
 import { openWatchStore, type Answer } from "./watch-store.ts";
 
 export interface WatchlistOptions {
-  /** The SQLite file (created when absent). */
-  file: string;
+  /** The app's state database, migrated with WATCH_MIGRATIONS; the watchlist does not close it. */
+  state: StateDb;
+  /**
+   * On PostgreSQL, how long a node holds a job (a slice of a check, a delivery) before another node may take it
+   * up: a node that dies is replaced within about 1.5 times this (WATCH_JOB_LEASE_SECONDS, 60 by default).
+   */
+  jobLeaseSeconds?: number;
   /** The license service and the key the app presents to it. */
   service: { baseUrl: string; apiKey: string; requestsPerSecond?: number };
   /** The app's own address, for the links in alerts. */
@@ -32,10 +39,12 @@ export interface WatchlistOptions {
   now?: () => Date;
   log?: (message: string) => void;
   /** The record of checks' head, carried by each daily digest so a mailbox can tell a rewritten record. */
-  chainHead?: () => ChainHead | null;
+  chainHead?: () => ChainHead | null | Promise<ChainHead | null>;
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The jobs of a check (keyed by its id), and of the schedule that starts one. */
+const CHECK_JOB = "watchlist-check";
+const SCHEDULE_JOB = "watchlist-schedule";
 
 /** `YYYY-MM-DD` where the server is: the day an "expiring within 30 days" digest belongs to. */
 function localDate(date: Date): string {
@@ -43,9 +52,13 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The team's watchlist: its store, its checks (at start-up, on a schedule, on demand) and its alerts. */
-export function createWatchlist({
-  file,
+/**
+ * The team's watchlist: its store, its checks (at start-up, on a schedule, on demand) and its alerts. Checks and
+ * deliveries run as jobs: in this process on SQLite, once across the app's nodes on PostgreSQL (pg-boss).
+ */
+export async function createWatchlist({
+  state,
+  jobLeaseSeconds,
   service,
   appUrl,
   checkEveryMs,
@@ -58,98 +71,111 @@ export function createWatchlist({
   log = () => {},
   chainHead = () => null,
 }: WatchlistOptions) {
-  const store = openWatchStore(file);
+  const store = openWatchStore(state);
   const reader = createServiceReader(service);
-  const deliverer = createDeliverer({ store, webhook, email, retryBaseMs, maxAttempts, now, log });
+  const jobs = await openJobQueue(state, { leaseSeconds: jobLeaseSeconds, log });
+  const deliverer = createDeliverer({ store, jobs, webhook, email, retryBaseMs, maxAttempts, now, log });
   const link = (state: string, license: string) => licenseLink(appUrl, state, license);
-  let running: { check: WatchCheck; done: Promise<void> } | null = null;
-  let nextCheckAt: Date | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let schedule: Recurring | null = null;
+  let sweeper: NodeJS.Timeout | undefined;
   let closed = false;
+  let closing: Promise<void> | null = null;
 
-  function finish(check: WatchCheck) {
+  async function finish(check: WatchCheck) {
     const at = now();
-    const changes = store.changesOf(check.id).map((c) => ({ ...c, link: link(c.state, c.license) }));
+    const changes = (await store.changesOf(check.id)).map((c) => ({ ...c, link: link(c.state, c.license) }));
     // Only what the alerts name is read: every entry at 10,000 held the app's other requests for 0.25 s.
-    const records = new Map(
-      changes.map((c) => [`${c.state}/${c.license}`, store.entry(c.state, c.license)?.record ?? null]),
-    );
+    const records = await store.recordsOf(changes);
     const alerts = changeAlerts(check.id, changes, records, { webhook: webhook !== null, email: email !== null });
     const today = localDate(at);
     const digest =
-      email && !store.hasDelivery(expiringKey(today))
-        ? expiringDigest(store.entries(), today, appUrl, chainHead())
+      email && !(await store.hasDelivery(expiringKey(today)))
+        ? expiringDigest(await store.entries(), today, appUrl, await chainHead())
         : null;
-    store.finishCheck(check.id, at.toISOString(), digest ? [...alerts, digest] : alerts);
+    const queued = await store.finishCheck(check.id, at.toISOString(), digest ? [...alerts, digest] : alerts);
+    // Another node finished it first: its alerts are that node's to queue.
+    if (queued === null) return;
     log(`watchlist: check ${check.id} (${check.trigger}) found ${changes.length} change(s)`);
-    deliverer.kick();
+    await deliverer.queue(queued);
   }
 
-  /** Starts a check, or answers the one running; a check a restart interrupted is finished first. */
-  function check(trigger: WatchCheck["trigger"]): WatchCheck {
-    if (running) return store.unfinishedCheck() ?? running.check;
-    const started = store.beginCheck(trigger, now().toISOString());
-    const done = runCheck(store, reader, started, { now, stopped: () => closed })
-      .then(() => {
-        if (!closed) finish(started);
-      })
-      .catch((error: unknown) => log(`watchlist: check ${started.id} stopped: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-    running = { check: started, done };
+  /**
+   * Runs a check as far as this job may (on PostgreSQL half a lease, so that it hands over before another node
+   * thinks it dead); the rest goes on as the next job of the same check, on whichever node takes it.
+   */
+  async function runCheckJob({ id }: { id: number }) {
+    // Thrown, the job is run again: by another node at once, or here at the next start. (Returned, it would count
+    // as done, and the check would wait for the next start or schedule.)
+    const stopping = () => new Error(`check ${id} left unfinished: the app is stopping`);
+    if (closed) throw stopping();
+    const check = await store.check(id);
+    if (!check || check.finished_at !== null) return;
+    const until = jobs.leaseMs === null ? Infinity : Date.now() + jobs.leaseMs / 2;
+    const done = await runCheck(store, reader, check, { now, stopped: () => closed || Date.now() > until });
+    if (closed) throw stopping();
+    if (done) await finish(check);
+    else await jobs.send(CHECK_JOB, String(id), { id });
+  }
+
+  /** Starts a check, or answers the one running (on any node); a check a stop interrupted is finished first. */
+  async function check(trigger: WatchCheck["trigger"]): Promise<WatchCheck> {
+    const started = await store.beginCheck(trigger, now().toISOString());
+    await jobs.send(CHECK_JOB, String(started.id), { id: started.id });
     return started;
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    if (closed || checkEveryMs === null) return;
-    nextCheckAt = new Date(now().getTime() + checkEveryMs);
-    timer = setTimeout(
-      () => {
-        check("schedule");
-        schedule();
-      },
-      Math.min(checkEveryMs, MAX_TIMER_MS),
-    );
+  /** The running check, else the last one. */
+  const currentCheck = async () => (await store.unfinishedCheck()) ?? (await store.lastCheck());
+
+  await jobs.work(CHECK_JOB, runCheckJob);
+  await jobs.work(SCHEDULE_JOB, async () => void (await check("schedule")));
+  await deliverer.start();
+  if (checkOnStart || (await store.unfinishedCheck())) await check("start-up");
+  if (checkEveryMs !== null) schedule = jobs.every(SCHEDULE_JOB, checkEveryMs, {});
+  await store.retryPending(now().toISOString());
+  await deliverer.sweep();
+  // Across nodes, a delivery whose node stopped between queuing it and sending its job is found again.
+  if (jobs.leaseMs !== null) {
+    sweeper = setInterval(() => {
+      deliverer.sweep().catch((error: Error) => log(`watchlist: could not look for deliveries: ${error.message}`));
+    }, jobs.leaseMs);
+    sweeper.unref();
   }
 
-  /** The running check, else the last one. */
-  const currentCheck = () => store.unfinishedCheck() ?? store.lastCheck();
-
-  if (checkOnStart || store.unfinishedCheck()) check("start-up");
-  schedule();
-  store.retryPending(now().toISOString());
-  deliverer.kick();
-
   return {
-    list(): Watchlist {
+    async list(): Promise<Watchlist> {
+      const [entries, changes, lookedAt, current, undelivered] = await Promise.all([
+        store.entries(),
+        store.unseenChanges(),
+        store.lookedAt(),
+        currentCheck(),
+        store.undelivered(),
+      ]);
       return {
-        entries: store.entries(),
-        changes: store.unseenChanges().map((c) => ({ ...c, link: link(c.state, c.license) })),
-        looked_at: store.lookedAt(),
-        check: currentCheck(),
-        next_check_at: nextCheckAt && nextCheckAt.toISOString(),
-        alerts: { webhook: webhook !== null, email: email !== null, undelivered: store.undelivered() },
+        entries,
+        changes: changes.map((c) => ({ ...c, link: link(c.state, c.license) })),
+        looked_at: lookedAt,
+        check: current,
+        next_check_at: schedule && schedule.next().toISOString(),
+        alerts: { webhook: webhook !== null, email: email !== null, undelivered },
         max: MAX_WATCHED,
       };
     },
-    entry: (state: string, license: string): WatchEntry | null => store.entry(state, license),
+    entry: (state: string, license: string): Promise<WatchEntry | null> => store.entry(state, license),
     currentCheck,
     remove: (state: string, license: string) => store.remove(state, license),
     /** Marks seen the changes up to `upTo`; the watched licenses they were of, as the clerk was shown them. */
-    markSeen(upTo: number): WatchEntry[] {
+    async markSeen(upTo: number): Promise<WatchEntry[]> {
       const keys = new Set(
-        store
-          .unseenChanges()
-          .filter((c) => c.id <= upTo)
-          .map((c) => `${c.state}/${c.license}`),
+        (await store.unseenChanges()).filter((c) => c.id <= upTo).map((c) => `${c.state}/${c.license}`),
       );
-      const entries = [...keys].flatMap((key) => {
+      const entries: WatchEntry[] = [];
+      for (const key of keys) {
         const [state, license] = key.split("/") as [string, string];
-        return store.entry(state, license) ?? [];
-      });
-      store.markSeen(upTo, now().toISOString());
+        const entry = await store.entry(state, license);
+        if (entry) entries.push(entry);
+      }
+      await store.markSeen(upTo, now().toISOString());
       return entries;
     },
     check,
@@ -188,8 +214,9 @@ export function createWatchlist({
       for (const [state, numbers] of asked) {
         const name = stateName(state) ?? state.toUpperCase();
         const fresh: string[] = [];
+        const watched = await store.watchedOf(state, [...numbers.keys()]);
         for (const [n, rowsOfN] of numbers) {
-          if (!store.has(state, n)) fresh.push(n);
+          if (!watched.has(n)) fresh.push(n);
           else
             for (const row of rowsOfN)
               results.set(row, { row: row.row, state, license: n, outcome: "already watched", error: null });
@@ -221,7 +248,7 @@ export function createWatchlist({
         }
       }
       // Within the limit, in the list's order; the rest say why.
-      const room = Math.max(0, MAX_WATCHED - store.count());
+      const room = Math.max(0, MAX_WATCHED - (await store.count()));
       const kept = found.slice(0, room);
       for (const a of found.slice(room)) {
         for (const row of rowsOf.get(`${a.state}/${a.license}`)!) {
@@ -232,7 +259,7 @@ export function createWatchlist({
           );
         }
       }
-      const outcomes = store.add(kept, now().toISOString());
+      const outcomes = await store.add(kept, now().toISOString());
       let added = 0;
       for (const a of kept) {
         const outcome = outcomes.get(`${a.state}/${a.license}`)!;
@@ -246,24 +273,27 @@ export function createWatchlist({
       return {
         rows: rows.map((row) => results.get(row)!),
         added,
-        watched: store.count(),
+        watched: await store.count(),
       };
     },
 
-    /** Waits for the running check and the deliveries in flight (tests, benchmarks). */
-    async settled() {
-      while (running) await running.done;
-      await deliverer.idle();
-    },
+    /** Waits for the running check and the deliveries due, on any node (tests, benchmarks). */
+    settled: () => jobs.idle(),
 
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await running?.done;
-      await deliverer.close();
-      store.close();
+    /**
+     * Stops its jobs here (a check under way goes on at another node, or at the next start); leaves `state` open.
+     * Closing twice is closing once: the app's server and the services that own `state` both close it.
+     */
+    close() {
+      if (!closing) {
+        closed = true;
+        schedule?.stop();
+        clearInterval(sweeper);
+        closing = jobs.close().finally(() => deliverer.close());
+      }
+      return closing;
     },
   };
 }
 
-export type WatchlistService = ReturnType<typeof createWatchlist>;
+export type WatchlistService = Awaited<ReturnType<typeof createWatchlist>>;
