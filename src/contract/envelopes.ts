@@ -84,7 +84,9 @@ export const StateCoverageSchema = z.object({
 export const ServedSnapshotSchema = z.object({
   /** The snapshot's SHA-256, which names it; its first 12 hex digits are each answer's `x-lls-snapshot`. */
   sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, "a SHA-256 in lowercase hex")),
-  published_at: z.iso.datetime(),
+  published_at: z
+    .string()
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "a UTC timestamp as YYYY-MM-DDTHH:MM:SS.sssZ")),
 });
 export type ServedSnapshot = z.infer<typeof ServedSnapshotSchema>;
 
