@@ -21,8 +21,13 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     const env = { ...process.env, DATABASE_URL: url };
     const imported = spawnSync(
       process.execPath,
-      ["--import", "tsx", "server/cli/import.ts", "--db", temp.path("importer/licenses.sqlite")]
-        .concat(["--source", "ny-sla", "--as-of", "2016-01-15", sharedData("ny/nyc_bars.csv")]),
+      ["--import", "tsx", "server/cli/import.ts", "--db", temp.path("importer/licenses.sqlite")].concat([
+        "--source",
+        "ny-sla",
+        "--as-of",
+        "2016-01-15",
+        sharedData("ny/nyc_bars.csv"),
+      ]),
       { cwd: ROOT, encoding: "utf8", timeout: 90_000, env },
     );
     expect(imported.status).toBe(0);
