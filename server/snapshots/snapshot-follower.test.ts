@@ -122,6 +122,22 @@ describe("a service node follows the published snapshots", () => {
     expect((await node.searchNy()).names[0]).toMatch(/^SECOND /);
   });
 
+  it("a node whose LISTEN connection dropped reconnects, and takes what was published meanwhile", async () => {
+    await publish("FIRST");
+    const node = await startNode({ pollMs: 3_600_000 });
+    await node.follower.loaded;
+    // As a PostgreSQL restart or a network cut would: the server ends the listening session.
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(state.db);
+    expect(rows[0]!.n).toBe(1);
+    const second = await publish("SECOND");
+    await until(() => node.follower.served()?.sha256 === second.sha256, 10_000);
+    expect(logs.join("\n")).toMatch(/lost the snapshot notifications .*reconnecting/);
+    const third = await publish("THIRD");
+    await until(() => node.follower.served()?.sha256 === third.sha256, 5_000);
+  });
+
   it("a search loop running through swaps never fails, and each answer comes from the snapshot it names", async () => {
     const word = new Map<string, string>();
     const first = await publish("FIRST");

@@ -78,7 +78,8 @@ export async function followSnapshots(options: FollowOptions) {
     if (row.sha256 === holder.served()?.sha256 || refused.has(row.sha256)) return;
     const file = snapshotFile(localFile, row.sha256);
     try {
-      if (!(existsSync(file) && (await hashFile(file)).sha256 === row.sha256)) await fetchSnapshot(state, row, file);
+      if (!(existsSync(file) && (await hashFile(file)).sha256 === row.sha256))
+        await fetchSnapshot(state, row, file, () => closed);
       const data = openSnapshot(file, row);
       serve(data, `snapshot ${row.sha256.slice(0, 12)} (published ${row.published_at})`);
       removeOtherSnapshots(localFile, row.sha256);
@@ -106,6 +107,7 @@ export async function followSnapshots(options: FollowOptions) {
         try {
           await checkOnce();
         } catch (error) {
+          if (closed) break;
           problem = `cannot follow the snapshots in ${state.label}: ${(error as Error).message}`;
           log(problem);
         }
@@ -157,13 +159,16 @@ function stem(localFile: string): string {
   return basename(localFile, extname(localFile));
 }
 
-async function fetchSnapshot(state: StateDb, row: SnapshotRow, file: string): Promise<void> {
+/** Fetches into a temporary name beside `file`, checks the SHA-256, then renames; stops early once `stopped()`. */
+async function fetchSnapshot(state: StateDb, row: SnapshotRow, file: string, stopped: () => boolean): Promise<void> {
   const part = join(dirname(file), `.${basename(file)}.part-${process.pid}`);
   const hash = createHash("sha256");
   let bytes = 0;
+  const out = createWriteStream(part);
   try {
-    const out = createWriteStream(part);
     for await (const chunk of readSnapshot(state, row)) {
+      // A node stopping does not wait for a large download to end.
+      if (stopped()) throw new Error("the node is stopping");
       hash.update(chunk);
       bytes += chunk.length;
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
@@ -179,6 +184,7 @@ async function fetchSnapshot(state: StateDb, row: SnapshotRow, file: string): Pr
     }
     renameSync(part, file);
   } finally {
+    out.destroy();
     rmSync(part, { force: true });
   }
 }
