@@ -10,10 +10,10 @@ import { importingMachine } from "./snapshot-testing.ts";
 import { listSnapshots, newestSnapshot, pruneSnapshots, readSnapshot } from "./snapshot-store.ts";
 
 let state: StateDb;
-let machine: ReturnType<typeof importingMachine>;
+let machine: Awaited<ReturnType<typeof importingMachine>>;
 beforeEach(async () => {
   state = await freshStateDb("postgres", "publish");
-  machine = importingMachine();
+  machine = await importingMachine();
 });
 afterEach(async () => {
   await state.close();

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
-import { openDatabase } from "../store/open-database.ts";
+import { openServiceState } from "../store/service-state.ts";
 import { freePort } from "../testing/free-port.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { listSnapshots } from "./snapshot-store.ts";
@@ -37,11 +37,11 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     await state.close();
     expect(JSON.parse(published!.states)).toEqual([{ state: "ny", records: 6657, as_of: "2016-01-15" }]);
 
-    // The node's own file holds only its keys (until they move to PostgreSQL).
+    // Made as `npm run keys` with the same DATABASE_URL makes one; the node's folder is empty.
+    const keyState = await openServiceState(url);
+    const { key } = await createKeyRepo(keyState).create(["ny"]);
+    await keyState.close();
     const nodeDb = temp.path("node/licenses.sqlite");
-    const keys = openDatabase(nodeDb, { create: true });
-    const { key } = createKeyRepo(keys).create(["ny"]);
-    keys.close();
     const port = await freePort();
     const api = spawn(
       process.execPath,
@@ -65,9 +65,7 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
       expect(await answer.text()).toContain('"business":"DEAD RABBIT TAVERN"');
       const states = await fetch(`http://127.0.0.1:${port}/v2/states`, { headers: { authorization: `Bearer ${key}` } });
       expect(await states.json()).toMatchObject({ snapshot: { sha256: published!.sha256 } });
-      expect(readdirSync(temp.path("node")).filter((f) => f.includes("-snapshot-"))).toEqual([
-        `licenses-snapshot-${published!.sha256}.sqlite`,
-      ]);
+      expect(readdirSync(temp.path("node"))).toEqual([`licenses-snapshot-${published!.sha256}.sqlite`]);
     } finally {
       api.kill("SIGTERM");
     }

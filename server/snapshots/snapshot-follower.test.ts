@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { openStateDb, type StateDb } from "../db/state-db.ts";
-import { createKeyRepo } from "../store/key-repo.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { publishSnapshot } from "./publish-snapshot.ts";
 import { followSnapshots, type FollowOptions, type SnapshotFollower } from "./snapshot-follower.ts";
@@ -15,7 +14,7 @@ import { importingMachine } from "./snapshot-testing.ts";
 
 let url: string;
 let state: StateDb;
-let machine: ReturnType<typeof importingMachine>;
+let machine: Awaited<ReturnType<typeof importingMachine>>;
 let nodeDir: string;
 const followers: SnapshotFollower[] = [];
 const logs: string[] = [];
@@ -23,7 +22,7 @@ const logs: string[] = [];
 beforeEach(async () => {
   url = await freshPostgresUrl("follow");
   state = openStateDb({ url, poolSize: 4 });
-  machine = importingMachine();
+  machine = await importingMachine();
   nodeDir = mkdtempSync(join(tmpdir(), "snapshot-node-"));
   logs.length = 0;
 });
@@ -44,10 +43,9 @@ async function startNode(options: Partial<FollowOptions> = {}) {
     ...options,
   });
   followers.push(follower);
-  // The keys stay on the importing machine's file until they move to PostgreSQL.
   const app = buildApp({
     licenses: follower.licenses,
-    keys: createKeyRepo(machine.db),
+    keys: machine.keys,
     rateLimit: false,
     snapshot: follower.served,
   });

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { finished } from "node:stream/promises";
 import pg from "pg";
@@ -105,11 +105,18 @@ export async function followSnapshots(options: FollowOptions) {
       do {
         again = false;
         try {
+          const away = problem?.startsWith(CANNOT_FOLLOW) ?? false;
           await checkOnce();
+          if (away && problem?.startsWith(CANNOT_FOLLOW)) {
+            problem = null;
+            log(`following the snapshots in ${state.label} again`);
+          }
         } catch (error) {
           if (closed) break;
-          problem = `cannot follow the snapshots in ${state.label}: ${(error as Error).message}`;
-          log(problem);
+          const now = `${CANNOT_FOLLOW} ${state.label}: ${(error as Error).message}`;
+          // Once per change: PostgreSQL away would otherwise fill the log every poll.
+          if (now !== problem) log(now);
+          problem = now;
         }
       } while (again && !closed);
       running = null;
@@ -147,6 +154,8 @@ export async function followSnapshots(options: FollowOptions) {
 
 export type SnapshotFollower = Awaited<ReturnType<typeof followSnapshots>>;
 
+const CANNOT_FOLLOW = "cannot follow the snapshots in";
+
 /** A snapshot that failed its checks: it is not served, and not fetched again. */
 class RefusedSnapshot extends Error {}
 
@@ -164,6 +173,7 @@ async function fetchSnapshot(state: StateDb, row: SnapshotRow, file: string, sto
   const part = join(dirname(file), `.${basename(file)}.part-${process.pid}`);
   const hash = createHash("sha256");
   let bytes = 0;
+  mkdirSync(dirname(file), { recursive: true });
   const out = createWriteStream(part);
   try {
     for await (const chunk of readSnapshot(state, row)) {
@@ -292,6 +302,9 @@ export async function startSnapshotFollower(
     };
   } catch (error) {
     await state.close();
-    throw new Error(`cannot follow the license snapshots in ${state.label}: ${(error as Error).message}`);
+    throw new Error(
+      `cannot use PostgreSQL at ${state.label} for the license snapshots (${(error as Error).message}): ` +
+        `check DATABASE_URL and that PostgreSQL is running`,
+    );
   }
 }
