@@ -48,6 +48,7 @@ async function startNode(options: Partial<FollowOptions> = {}) {
     keys: machine.keys,
     rateLimit: false,
     snapshot: follower.served,
+    readiness: () => Promise.resolve(follower.snapshotReadiness()),
   });
   const ask = async (path: string) => {
     const answer = await app.inject({ url: path, headers: { authorization: `Bearer ${machine.key}` } });
@@ -206,11 +207,15 @@ describe("a service node follows the published snapshots", () => {
       expect.stringMatching(/no snapshot is published in .* yet, and .*licenses\.sqlite does not exist/),
     ]);
     expect(logs.join("\n")).toMatch(/waiting for `npm run import` or `npm run sync` with DATABASE_URL/);
+    // A balancer leaves it out meanwhile.
+    const waiting = await node.app.inject({ url: "/readyz" });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.json<{ detail: string }>().detail).toMatch(/^Not ready: no snapshot is published in /);
 
     const first = await publish("FIRST");
     await node.follower.loaded;
     expect(node.follower.served()?.sha256).toBe(first.sha256);
-    expect(node.follower.snapshotReadiness()).toEqual([]);
+    expect((await node.app.inject({ url: "/readyz" })).statusCode).toBe(200);
   });
 
   it("serves the local file while nothing is published, without naming a snapshot", async () => {
