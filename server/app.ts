@@ -57,12 +57,13 @@ export function buildApp({
   const auth = authenticate(keys);
   // Declared before any request exists, so every request object has the same shape.
   app.decorateRequest("caller", null);
+  // Before the key is checked: a 401 names the snapshot too.
+  if (snapshot) nameServedSnapshot(app, snapshot);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     auth(request, reply, done);
   });
   logOneLinePerRequest(app);
-  if (snapshot) nameServedSnapshot(app, snapshot);
 
   const limiter = rateLimit ? createRateLimiter(rateLimit, app.log) : null;
   if (limiter) {

@@ -95,6 +95,9 @@ describe("a service node follows the published snapshots", () => {
     const states = await node.ask("/v2/states");
     expect(states.header).toBe(first.sha256.slice(0, 12));
     expect(states.body).toMatchObject({ snapshot: { sha256: first.sha256, published_at: first.published_at } });
+    // Every /v2 answer names it, a refusal included.
+    const refused = await node.app.inject({ url: "/v2/states" });
+    expect([refused.statusCode, refused.headers[SNAPSHOT_HEADER]]).toEqual([401, first.sha256.slice(0, 12)]);
     // Kept beside --db under its SHA-256, nothing left half-written.
     expect(readdirSync(nodeDir)).toEqual([`licenses-snapshot-${first.sha256}.sqlite`]);
   });
