@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
@@ -219,6 +219,16 @@ describe("a service node follows the published snapshots", () => {
     await node.follower.loaded;
     expect(node.follower.served()?.sha256).toBe(first.sha256);
     expect((await node.app.inject({ url: "/readyz" })).statusCode).toBe(200);
+  });
+
+  it("with nothing published and a local file it cannot serve, says why and takes the first publish", async () => {
+    const localFile = join(nodeDir, "licenses.sqlite");
+    writeFileSync(localFile, "not a database ".repeat(400));
+    const node = await startNode({ listen: false, pollMs: 200, localFile });
+    expect(node.follower.snapshotReadiness()).toEqual([expect.stringMatching(/cannot open .*licenses\.sqlite/)]);
+    const first = await publish("FIRST");
+    await node.follower.loaded;
+    expect(node.follower.served()?.sha256).toBe(first.sha256);
   });
 
   it("serves the local file while nothing is published, without naming a snapshot", async () => {

@@ -8,7 +8,7 @@ import { migrateStateDb, openStateDb, type StateDb } from "../db/state-db.ts";
 import { readInTurnSnapshots } from "../store/change-watch.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { STORE_VERSION, storeVersion } from "../store/migrations.ts";
-import { openDatabase } from "../store/open-database.ts";
+import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
 import { hashFile } from "./publish-snapshot.ts";
 import { createLicenseHolder, type LoadedData } from "./license-holder.ts";
 import {
@@ -64,7 +64,16 @@ export async function followSnapshots(options: FollowOptions) {
     if (!row) {
       if (holder.loaded()) return;
       if (existsSync(localFile)) {
-        const db = openDatabase(localFile, { migrate: false });
+        let db: Db;
+        try {
+          db = openDatabase(localFile, { migrate: false });
+        } catch (error) {
+          if (!(error instanceof DatabaseFileError)) throw error;
+          // Said once; the node waits for a publish, or for the file to be put right.
+          if (problem !== error.message) log(`${error.message}; meanwhile waiting for a snapshot to be published`);
+          problem = error.message;
+          return;
+        }
         readInTurnSnapshots(db);
         serve({ db, repo: createLicenseRepo(db), snapshot: null }, `${localFile}: no snapshot is published yet`);
         return;
