@@ -15,6 +15,8 @@ import { DEFAULT_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./
 import { healthRoutes, type Readiness } from "./health-routes.ts";
 import type { KeyRepo } from "./store/key-repo.ts";
 import type { LicenseRepo } from "./store/license-repo.ts";
+import type { ServedSnapshot } from "../src/contract/envelopes.ts";
+import { nameServedSnapshot } from "./snapshots/snapshot-header.ts";
 
 export interface AppOptions {
   licenses: LicenseRepo;
@@ -24,6 +26,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
   /** What else keeps this node from serving (the license data not loaded, PostgreSQL away): /readyz's reasons. */
   readiness?: Readiness;
+  /** On a node following published snapshots: the one served now, named on every answer and by /v2/states. */
+  snapshot?: () => ServedSnapshot | null;
 }
 
 /** Builds the v2 service over a store. Never listens: main.ts does, tests use inject. */
@@ -33,6 +37,7 @@ export function buildApp({
   logger = false,
   rateLimit = DEFAULT_RATE_LIMIT,
   readiness = () => Promise.resolve([]),
+  snapshot,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -52,6 +57,8 @@ export function buildApp({
   const auth = authenticate(keys);
   // Declared before any request exists, so every request object has the same shape.
   app.decorateRequest("caller", null);
+  // Before the key is checked: a 401 names the snapshot too.
+  if (snapshot) nameServedSnapshot(app, snapshot);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     auth(request, reply, done);
@@ -72,7 +79,7 @@ export function buildApp({
     if (limiter) await limiter.register(api);
     searchRoute(api, licenses);
     licenseRoute(api, licenses);
-    statesRoute(api, licenses);
+    statesRoute(api, licenses, snapshot);
     provenanceRoute(api, licenses);
     historyRoute(api, licenses);
     licenseListRoutes(api, licenses);

@@ -9,6 +9,7 @@ import { createLicenseRepo } from "./store/license-repo.ts";
 import { openDatabase } from "./store/open-database.ts";
 import { openServiceState } from "./store/service-state.ts";
 import { unreachableReason } from "./health-routes.ts";
+import { startSnapshotFollower, type SnapshotFollower } from "./snapshots/snapshot-follower.ts";
 
 export interface ServerOptions {
   db: string;
@@ -17,7 +18,10 @@ export interface ServerOptions {
   /** Log one JSON line per request (off in tests). */
   log?: boolean;
   rateLimit?: RateLimitOptions | false;
-  /** DATABASE_URL: the API keys live in PostgreSQL, shared by every node; else in the license file, as before. */
+  /**
+   * DATABASE_URL: the API keys live in PostgreSQL, shared by every node, and the license data is the newest
+   * snapshot published there (kept beside `db`, which is served only while none is); else both in `db`, as before.
+   */
   databaseUrl?: string | null;
 }
 
@@ -25,23 +29,28 @@ export class StartupError extends Error {}
 
 /** Opens the database, builds the service and listens. Resolves once it accepts connections. */
 export async function startServer(options: ServerOptions) {
-  const db = openDatabase(options.db, { migrate: false });
+  // Several nodes: the newest published snapshot, fetched before the node listens and swapped as new ones come.
+  const follower = options.databaseUrl ? await startSnapshotFollower(options.databaseUrl, options.db) : null;
+  await follower?.loaded;
+  const db = follower ? null : openDatabase(options.db, { migrate: false });
   // The service only reads: each event-loop turn's requests share one read transaction.
-  readInTurnSnapshots(db);
+  if (db) readInTurnSnapshots(db);
   const log = options.log ? bufferedStdout() : null;
-  const { keys, keyState, readiness } = await openKeys(db, options.databaseUrl ?? null);
+  const { keys, keyState, readiness } = await openKeys(db, options.databaseUrl ?? null, follower);
   const app = buildApp({
-    licenses: createLicenseRepo(db),
+    licenses: follower?.licenses ?? createLicenseRepo(db!),
     keys,
     logger: log ? { level: "info", stream: log.stream } : false,
     rateLimit: options.rateLimit,
-    readiness,
+    readiness: follower ? async () => [...((await readiness?.()) ?? []), ...follower.snapshotReadiness()] : readiness,
+    snapshot: follower?.served,
   });
   drainOnClose(app);
   app.addHook("onClose", async () => {
     await keys.close();
     await keyState.close();
-    db.close();
+    await follower?.close();
+    db?.close();
     log?.flush();
   });
   try {
@@ -55,16 +64,29 @@ export async function startServer(options: ServerOptions) {
     }
     throw error;
   }
-  return { app, url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}` };
+  const snapshotReadiness = (): string[] => follower?.snapshotReadiness() ?? [];
+  return {
+    app,
+    snapshotReadiness,
+    url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}`,
+  };
 }
 
 /** The API keys: in the license file, or in PostgreSQL, loaded and followed before the node listens. */
-async function openKeys(licenseDb: ReturnType<typeof openDatabase>, databaseUrl: string | null) {
+async function openKeys(
+  licenseDb: ReturnType<typeof openDatabase> | null,
+  databaseUrl: string | null,
+  follower: SnapshotFollower | null,
+) {
+  const closeData = async () => {
+    licenseDb?.close();
+    await follower?.close();
+  };
   let keyState: StateDb;
   try {
-    keyState = databaseUrl ? await openServiceState(databaseUrl) : openStateDb({ sqlite: licenseDb });
+    keyState = databaseUrl ? await openServiceState(databaseUrl) : openStateDb({ sqlite: licenseDb! });
   } catch (error) {
-    licenseDb.close();
+    await closeData();
     throw new StartupError((error as Error).message);
   }
   const keys = createKeyRepo(keyState, { log: (line) => console.error(line) });
@@ -73,7 +95,7 @@ async function openKeys(licenseDb: ReturnType<typeof openDatabase>, databaseUrl:
   } catch (error) {
     await keys.close();
     await keyState.close();
-    licenseDb.close();
+    await closeData();
     throw new StartupError(`cannot read the API keys from ${keyState.label}: ${(error as Error).message}`);
   }
   const readiness = databaseUrl ? () => unreachableReason(keyState, "PostgreSQL") : undefined;

@@ -23,6 +23,10 @@ Several nodes (each with its own --db copy of the license data):
   REDIS_URL=redis://...        each key's rate limit is counted in Redis, once across every node. While Redis
                                cannot be reached, each node counts on its own (a key may then make its limit
                                once per node), logs it once, and /readyz answers 503 naming Redis
+  The license data, too: each node serves the newest snapshot that npm run import or npm run sync
+  published there (fetched beside --db FILE, its SHA-256 checked, before the node listens; --db FILE
+  itself is served only while none is published) and swaps in each new one between requests, told by
+  NOTIFY and asking every 15 s; every answer names it in x-lls-snapshot
 GET /healthz answers 200 while the process runs; GET /readyz 200 when the node can serve, else 503 with the
 reasons (PostgreSQL or Redis unreachable). Neither needs a key or counts against a limit.
 
@@ -64,7 +68,8 @@ try {
     databaseUrl,
   });
   closeOnSignals(() => app.close());
-  console.error(`License API listening on ${url}/v2 (database ${values.db}; docs at ${url}/v2/docs)`);
+  const data = databaseUrl ? `snapshots published to DATABASE_URL, kept beside ${values.db}` : `database ${values.db}`;
+  console.error(`License API listening on ${url}/v2 (${data}; docs at ${url}/v2/docs)`);
 } catch (error) {
   fail((error as Error).message);
 }

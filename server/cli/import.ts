@@ -11,6 +11,8 @@ import { SourceFileError, type SourceAdapter } from "../import/source-adapter.ts
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
 import { RecordRejectedError } from "../store/replace-state.ts";
+import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Imports state agencies' license exports. Each file becomes a source of its state; the state's
@@ -34,6 +36,10 @@ ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.descr
   --accept-shrink  import it whatever share stops being served: the agency's list really shrank
   --no-archive     do not keep a copy of each file read in the archive (see below)
   --help           this text
+
+With DATABASE_URL (postgres://…), the database is then published there as a snapshot, which every
+service node (npm run api with the same DATABASE_URL) fetches and swaps in; a failure to publish
+is exit code 1.
 
 A file imported before (the same SHA-256) is not read again. A license a family's newest whole
 roster leaves out is no longer listed; a partial list (New York's 2019 extract) and change reports
@@ -89,6 +95,13 @@ if (values.all === undefined) {
     fail(`no files given: name the ${adapter.name} export file(s) after the options (see --help)`);
 }
 
+let databaseUrl: string | null = null;
+try {
+  databaseUrl = databaseUrlFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const guards: ImportOptions = {
   maxShrink,
   acceptShrink: values["accept-shrink"],
@@ -114,11 +127,12 @@ if (values.all !== undefined) {
   for (const { path, reason } of found.unusable) console.log(`not imported: ${path}: ${reason}`);
   if (found.unknown.length) console.log(`not a known source's layout: ${found.unknown.join(", ")}`);
   console.log(`\n${formatCoverage(createLicenseRepo(db).coverage())}`);
+  if (databaseUrl) failed = !(await publishAfterWrite(db, databaseUrl, process.env)) || failed;
   db.close();
   process.exit(failed ? 1 : 0);
 }
 
-const ok = await run(adapter!, paths, { asOf, replace: values.replace, ...guards });
+let ok = await run(adapter!, paths, { asOf, replace: values.replace, ...guards });
 if (ok)
   console.log(
     `\n${formatCoverage(
@@ -127,6 +141,8 @@ if (ok)
         .filter((c) => c.state === adapter!.state),
     )}`,
   );
+// Published whatever the outcome: a refused file is recorded, and /v2/states shows it.
+if (databaseUrl) ok = (await publishAfterWrite(db, databaseUrl, process.env)) && ok;
 db.close();
 process.exit(ok ? 0 : 1);
 

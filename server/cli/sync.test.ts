@@ -9,6 +9,9 @@ import { startAgencyReplay, type AgencyReplay } from "../testing/agency-replay.t
 import type { SocrataSource } from "../sync/feed-definition.ts";
 import { FEEDS } from "../sync/feeds.ts";
 import { takeSyncLock } from "../sync/sync-lock.ts";
+import { openStateDb } from "../db/state-db.ts";
+import { listSnapshots } from "../snapshots/snapshot-store.ts";
+import { freshPostgresUrl } from "../testing/state-backends.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder("license-sync-cli-");
@@ -27,9 +30,19 @@ afterAll(async () => {
 });
 
 /** Runs `npm run sync -- ARGS` as a person would, without a terminal (asynchronously: the replay answers it). */
-function runSync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runSync(...args: string[]) {
+  return runSyncWith({}, ...args);
+}
+
+function runSyncWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/sync.ts", ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/sync.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -49,6 +62,22 @@ describe("npm run sync", { timeout: 120_000 }, () => {
     expect(run.stdout).toContain(
       "--every HOURS     keep running and sync every HOURS hours (default: env SYNC_EVERY_HOURS, else 6);",
     );
+  });
+
+  it("with DATABASE_URL, ends each sync by publishing the database for the service nodes", async () => {
+    const url = await freshPostgresUrl("sync");
+    const run = await runSyncWith(
+      { DATABASE_URL: url },
+      ...["--db", temp.path("published/co.sqlite"), "--states", "co", "--origin", replay.origin, "--every", "0"],
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^published snapshot [0-9a-f]{12} \([\d.]+ MB\) to postgres/);
+    const state = openStateDb({ url });
+    const kept = await listSnapshots(state);
+    await state.close();
+    expect(kept.map((s) => JSON.parse(s.states) as unknown)).toEqual([
+      [{ state: "co", records: 1157, as_of: "2025-11-01" }],
+    ]);
   });
 
   it("syncs the feeds asked for from --origin, a line each, and the second time finds nothing new", async () => {

@@ -7,6 +7,8 @@ import { FEEDS } from "../sync/feeds.ts";
 import { withOrigin } from "../sync/http-client.ts";
 import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../sync/run-sync.ts";
 import { SyncLockedError, takeSyncLock } from "../sync/sync-lock.ts";
+import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Keeps the database current from the agencies: for each feed it knows, asks whether the agency
@@ -33,7 +35,9 @@ its archived copy) or not checked (no answer, an error). The old records stay se
 Exit code 1 when a feed was refused or not checked. Requests to one agency go one at a time, with
 time limits, retries on 429 and 5xx (honouring Retry-After), and the User-Agent SYNC_USER_AGENT.
 Two syncs of one database never run at once: a second says which process holds FILE.sync-lock.
-Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.`;
+Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.
+With DATABASE_URL (postgres://…), each sync ends by publishing the database there as a snapshot,
+which every service node (npm run api with the same DATABASE_URL) fetches and swaps in.`;
 
 let parsed;
 try {
@@ -68,7 +72,9 @@ const states = values.states
   ?.split(",")
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
+let databaseUrl: string | null = null;
 try {
+  databaseUrl = databaseUrlFromEnv(process.env);
   feedsFor(states);
   withOrigin("https://example.org/", values.origin);
 } catch (error) {
@@ -101,7 +107,9 @@ async function syncOnce(): Promise<number> {
       onFeed: (report) => console.log(formatFeedReport(report)),
     });
     console.log(summary(reports));
-    return reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
+    // Even when nothing changed: the record of these checks did, and /v2/states shows it.
+    const published = databaseUrl ? await publishAfterWrite(opened, databaseUrl, process.env) : true;
+    return published && reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
   } catch (error) {
     // A database this version cannot write (a newer store's), or one that is no database: say so, let the lock go.
     if (!(error instanceof DatabaseFileError)) throw error;

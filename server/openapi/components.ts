@@ -231,7 +231,14 @@ export const COMPONENTS = {
       "`licenses`: up to 10 licenses, best match first, as `/v2/search` gives them; `provenance`: one entry per license, in the same order, where it comes from, or null where the service has no source for it.",
   },
   LicenseResponse: { schema: LicenseResponseSchema, description: "The license, or null when none has that number." },
-  StatesResponse: { schema: StatesResponseSchema, description: "The states this key can read." },
+  StatesResponse: {
+    schema: StatesResponseSchema,
+    description: "The states this key can read.",
+    fields: {
+      snapshot:
+        "Where the service runs as several nodes: the snapshot of the data this node serves (its SHA-256 and when it was published), the same one each answer's `x-lls-snapshot` names by its first 12 hex digits; null while the node serves a local file. Absent on a single node.",
+    },
+  },
   ProvenanceResponse: {
     schema: ProvenanceResponseSchema,
     description: "Where the license comes from, or null when none has that number.",

@@ -26,7 +26,7 @@ const KEYED_ANSWERS: ResponsesObject = {
 
 const DESCRIPTION = `Liquor-license records drawn from state government databases. Read-only: every route answers GET (and HEAD, without a body).
 
-Every request carries \`Authorization: Bearer <key>\`; a key reads the states it was made for. Every answer carries \`x-request-id\`. Success bodies are \`{ "data": ... }\`; errors are \`${PROBLEM_CONTENT_TYPE}\` (the Problem schema).
+Every request carries \`Authorization: Bearer <key>\`; a key reads the states it was made for. Every answer carries \`x-request-id\`; where the service runs as several nodes, also \`x-lls-snapshot\`: the first 12 hex digits of the SHA-256 of the published data snapshot it was read from (\`/v2/states\` gives it whole as \`snapshot\`). Success bodies are \`{ "data": ... }\`; errors are \`${PROBLEM_CONTENT_TYPE}\` (the Problem schema).
 
 Besides what each route lists, on any path under \`/v2\`:
 

@@ -80,8 +80,20 @@ export const StateCoverageSchema = z.object({
   last_refusal: z.optional(z.nullable(RefusalSchema)),
 });
 
+/** Our addition: the published snapshot of the license data a service node serves (several nodes, one data set). */
+export const ServedSnapshotSchema = z.object({
+  /** The snapshot's SHA-256, which names it; its first 12 hex digits are each answer's `x-lls-snapshot`. */
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, "a SHA-256 in lowercase hex")),
+  published_at: z
+    .string()
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "a UTC timestamp as YYYY-MM-DDTHH:MM:SS.sssZ")),
+});
+export type ServedSnapshot = z.infer<typeof ServedSnapshotSchema>;
+
 export const StatesResponseSchema = z.object({
   data: z.array(StateCoverageSchema),
+  /** Where the service runs as several nodes: the snapshot this one serves, null while a local file is; absent on one node. */
+  snapshot: z.optional(z.nullable(ServedSnapshotSchema)),
 });
 
 /** Our addition: where one served license comes from, and the date its source says it was true on. */
