@@ -30,7 +30,12 @@ const API = "dist-server/cli/api.js";
 const LIMIT = ["--rate-limit", "1000000", "--burst", "1000000"];
 const CONNECTIONS = 10;
 
-const cluster: Cluster = await startCluster({ serviceNodes: 3, appNodes: 0, perState, rateLimit: { perSecond: 1e6, burst: 1e6 } });
+const cluster: Cluster = await startCluster({
+  serviceNodes: 3,
+  appNodes: 0,
+  perState,
+  rateLimit: { perSecond: 1e6, burst: 1e6 },
+});
 let single: Node | null = null;
 try {
   const source = cluster.importFile(1);
@@ -40,7 +45,9 @@ try {
   const names = db.prepare(`SELECT business FROM ${table} WHERE id % 89 = 1 LIMIT 200`).pluck().all() as string[];
   db.close();
   const licensePaths = numbers.map((n) => licensePath("ny", n));
-  const searchPaths = names.map((name) => `/v2/search?${new URLSearchParams({ state: "ny", name: name.split(" ").slice(0, 2).join(" ") })}`);
+  const searchPaths = names.map(
+    (name) => `/v2/search?${new URLSearchParams({ state: "ny", name: name.split(" ").slice(0, 2).join(" ") })}`,
+  );
 
   // Today's single node: the same data in its own file, its key in that file, its limit in memory.
   const singleDb = join(cluster.dir, "single.sqlite");
@@ -50,7 +57,13 @@ try {
   const singleKey = (await createKeyRepo(openStateDb({ sqlite: fileDb })).create([ALL_STATES], "bench:cluster")).key;
   fileDb.close();
   const port = await freePort();
-  single = await startNode("single", API, ["--db", singleDb, "--port", String(port), "--quiet", ...LIMIT], { DATABASE_URL: "", REDIS_URL: "" }, { port });
+  single = await startNode(
+    "single",
+    API,
+    ["--db", singleDb, "--port", String(port), "--quiet", ...LIMIT],
+    { DATABASE_URL: "", REDIS_URL: "" },
+    { port },
+  );
   const sharedKey = (await cluster.newKey()).key;
 
   async function measure(node: Node, key: string, paths: string[]) {
@@ -74,8 +87,10 @@ try {
       today.push(await measure(single, singleKey, paths));
       shared.push(await measure(cluster.services[0]!, sharedKey, paths));
     }
-    const mean = (runs: { result: LoadResult; cpu: number }[], pick: (r: { result: LoadResult; cpu: number }) => number) =>
-      runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+    const mean = (
+      runs: { result: LoadResult; cpu: number }[],
+      pick: (r: { result: LoadResult; cpu: number }) => number,
+    ) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
     compare[route] = {
       today: mean(today, (r) => r.cpu),
       shared: mean(shared, (r) => r.cpu),
@@ -150,7 +165,10 @@ try {
     "",
     `- Throughput: autocannon, 50 connections, ${seconds} s through HAProxy 2.6 (round robin, /readyz checks), licenses and searches in turn; nodes beyond the first n put in maintenance. CPU in cores (of 2) used by each process over the run.`,
     "",
-    markdownTable(["service nodes", "req/s", "p50 ms", "p99 ms", "failed", "HAProxy cores", "nodes' cores", "load generator cores"], throughput),
+    markdownTable(
+      ["service nodes", "req/s", "p50 ms", "p99 ms", "failed", "HAProxy cores", "nodes' cores", "load generator cores"],
+      throughput,
+    ),
   ].join("\n");
   console.log(`\n${report}\n`);
   writeResultsSection("Several nodes (issue 31): npm run bench:cluster", report);

@@ -18,7 +18,11 @@ let watched: string[];
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -36,7 +40,10 @@ async function signIn(node: Node, email: string): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 async function api(node: Node, cookie: string, path: string, init: RequestInit = {}) {
@@ -45,7 +52,7 @@ async function api(node: Node, cookie: string, path: string, init: RequestInit =
     headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) },
   });
   const body = (await response.json()) as { data: unknown };
-  return { status: response.status, data: body.data as Record<string, unknown> & unknown[] };
+  return { status: response.status, data: body.data as Record<string, unknown> };
 }
 
 beforeAll(async () => {
@@ -62,10 +69,18 @@ beforeAll(async () => {
     },
   });
   for (const email of ["maria@example.com", "auditor@example.com"]) {
-    await commandOk("server/cli/users.ts", ["add", email, "--role", "member", "--password-stdin"], cluster.env, `${PASSWORD}\n`);
+    await commandOk(
+      "server/cli/users.ts",
+      ["add", email, "--role", "member", "--password-stdin"],
+      cluster.env,
+      `${PASSWORD}\n`,
+    );
   }
   const db = openDatabase(cluster.importFile(1));
-  watched = db.prepare(`SELECT license FROM ${liveRowsTable(db, "ny")} ORDER BY id LIMIT 24`).pluck().all() as string[];
+  watched = db
+    .prepare(`SELECT license FROM ${liveRowsTable(db, "ny")} ORDER BY id LIMIT 24`)
+    .pluck()
+    .all() as string[];
   db.close();
 }, 240_000);
 
@@ -104,7 +119,17 @@ describe("keys and the per-key limit across nodes", () => {
           await startNode(
             `limited${i}`,
             "dist-server/cli/api.js",
-            ["--db", `${cluster.dir}/limited${i}.sqlite`, "--port", String(port), "--quiet", "--rate-limit", "10", "--burst", "20"],
+            [
+              "--db",
+              `${cluster.dir}/limited${i}.sqlite`,
+              "--port",
+              String(port),
+              "--quiet",
+              "--rate-limit",
+              "10",
+              "--burst",
+              "20",
+            ],
             cluster.env,
             { port, waitPath: "/readyz" },
           ),
@@ -142,9 +167,15 @@ describe("one snapshot of the data", () => {
     const answers: { snapshot: string | null; found: boolean; status: number }[] = [];
     const loop = (async () => {
       while (!stop) {
-        const response = await fetch(`${cluster.serviceUrl}/v2/license/ny/${number}`, { headers: bearer(cluster.appKey) });
+        const response = await fetch(`${cluster.serviceUrl}/v2/license/ny/${number}`, {
+          headers: bearer(cluster.appKey),
+        });
         const body = (await response.json()) as { data: unknown };
-        answers.push({ snapshot: response.headers.get("x-lls-snapshot"), found: body.data !== null, status: response.status });
+        answers.push({
+          snapshot: response.headers.get("x-lls-snapshot"),
+          found: body.data !== null,
+          status: response.status,
+        });
       }
     })();
     const published = Date.now();
@@ -164,7 +195,8 @@ describe("one snapshot of the data", () => {
     expect(new Set(after).size).toBe(1);
     expect(reachedAllMs).toBeLessThan(60_000);
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
-    const foundIn = (snapshot: string | null) => new Set(answers.filter((a) => a.snapshot === snapshot).map((a) => a.found));
+    const foundIn = (snapshot: string | null) =>
+      new Set(answers.filter((a) => a.snapshot === snapshot).map((a) => a.found));
     expect(foundIn(before)).toEqual(new Set([true]));
     // Seed 2 numbers its licenses anew: one answer holding the old record under the new name would be a mix.
     expect(foundIn(after[0]!).size).toBe(1);
@@ -183,7 +215,10 @@ describe("the app's nodes share their state", () => {
   it("shows a watchlist change made on one node on the other", async () => {
     const cookie = await signIn(cluster.apps[0]!, "maria@example.com");
     const rows = watched.map((license, i) => ({ row: i + 1, state: "NY", license }));
-    const added = await api(cluster.apps[0]!, cookie, "/api/watchlist", { method: "POST", body: JSON.stringify({ rows }) });
+    const added = await api(cluster.apps[0]!, cookie, "/api/watchlist", {
+      method: "POST",
+      body: JSON.stringify({ rows }),
+    });
     expect(added.status).toBe(200);
     const list = await api(cluster.apps[1]!, cookie, "/api/watchlist");
     expect((list.data.entries as { license: string }[]).map((e) => e.license).sort()).toEqual([...watched].sort());
@@ -209,7 +244,11 @@ describe("the app's nodes share their state", () => {
       Array.from({ length: 24 }, (_, i) =>
         api(cluster.apps[i % 2]!, cookies[i % 2]!, "/api/checks", {
           method: "POST",
-          body: JSON.stringify({ action: "verify", zone: "America/New_York", rows: [{ state: "ny", license: watched[i]! }] }),
+          body: JSON.stringify({
+            action: "verify",
+            zone: "America/New_York",
+            rows: [{ state: "ny", license: watched[i]! }],
+          }),
         }),
       ),
     );

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureEngines, startPostgres, startRedis, type RunningPostgres, type RunningProcess } from "../server/testing/engines.ts";
+import {
+  ensureEngines,
+  startPostgres,
+  startRedis,
+  type RunningPostgres,
+  type RunningProcess,
+} from "../server/testing/engines.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { startHaproxy, type RunningHaproxy } from "./haproxy.ts";
 import { command, commandOk, ROOT, startNode, type Node } from "./nodes.ts";
@@ -58,7 +64,8 @@ export async function ensureBuilt() {
   const built = [API_ENTRY, APP_ENTRY, join(ROOT, "dist/index.html")];
   const stale =
     built.some((file) => !existsSync(file)) ||
-    Math.max(newest(join(ROOT, "server")), newest(join(ROOT, "src"))) > Math.min(...built.map((f) => statSync(f).mtimeMs));
+    Math.max(newest(join(ROOT, "server")), newest(join(ROOT, "src"))) >
+      Math.min(...built.map((f) => statSync(f).mtimeMs));
   if (!stale) return;
   console.error("Building the app and its servers for the cluster (npm run build)…");
   const { execFileSync } = await import("node:child_process");
@@ -84,19 +91,34 @@ export async function startCluster({
 
   const importFile = (seed: number) => join(dir, `import-${seed}.sqlite`);
   const publish = async (seed: number) => {
-    const args = ["--db", importFile(seed), "--states", "ny,ma", "--per-state", String(perState), "--seed", String(seed)];
+    const args = [
+      "--db",
+      importFile(seed),
+      "--states",
+      "ny,ma",
+      "--per-state",
+      String(perState),
+      "--seed",
+      String(seed),
+    ];
     await commandOk("server/cli/demo.ts", args, env);
   };
 
   const newKey = async (states = "*") => {
-    const { stdout } = await commandOk("server/cli/keys.ts", ["create", "--states", states, "--label", "cluster test"], env);
+    const { stdout } = await commandOk(
+      "server/cli/keys.ts",
+      ["create", "--states", states, "--label", "cluster test"],
+      env,
+    );
     const key = stdout.trim().split("\n").at(-1)!;
     const id = Number(/Created key (\d+)/.exec(stdout)?.[1]);
     return { id, key };
   };
 
   const servicePorts = await Promise.all(Array.from({ length: serviceNodes }, () => freePort()));
-  const limitArgs = rateLimit ? ["--rate-limit", String(rateLimit.perSecond), "--burst", String(rateLimit.burst)] : ["--rate-limit", "0"];
+  const limitArgs = rateLimit
+    ? ["--rate-limit", String(rateLimit.perSecond), "--burst", String(rateLimit.burst)]
+    : ["--rate-limit", "0"];
   const startService = async (name: string, port: number, waitPath: string | null = "/readyz") => {
     const nodeDir = join(dir, name);
     rmSync(nodeDir, { recursive: true, force: true });
@@ -118,9 +140,19 @@ export async function startCluster({
     const appPorts = await Promise.all(Array.from({ length: appNodes }, () => freePort()));
     const [servicePort, appPort] = [await freePort(), await freePort()];
     const haproxy = await startHaproxy(dir, [
-      { name: "service", port: servicePort, nodes: services.map((s) => ({ name: s.name, address: `127.0.0.1:${s.port}` })) },
+      {
+        name: "service",
+        port: servicePort,
+        nodes: services.map((s) => ({ name: s.name, address: `127.0.0.1:${s.port}` })),
+      },
       ...(appNodes > 0
-        ? [{ name: "app", port: appPort, nodes: appPorts.map((p, i) => ({ name: `app${i + 1}`, address: `127.0.0.1:${p}` })) }]
+        ? [
+            {
+              name: "app",
+              port: appPort,
+              nodes: appPorts.map((p, i) => ({ name: `app${i + 1}`, address: `127.0.0.1:${p}` })),
+            },
+          ]
         : []),
     ]);
     stops.push(haproxy.stop);

@@ -60,7 +60,7 @@ export interface RunningHaproxy {
   states(backend: string): Promise<Record<string, string>>;
   /** A line for the admin socket (`disable server service/service3`); its answer. */
   admin(line: string): Promise<string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function startHaproxy(dir: string, backends: Backend[]): Promise<RunningHaproxy> {
@@ -84,7 +84,8 @@ export async function startHaproxy(dir: string, backends: Backend[]): Promise<Ru
       const states: Record<string, string> = {};
       for (const line of csv.split("\n")) {
         const fields = line.split(",");
-        if (fields[0] === backend && fields[1] !== "BACKEND" && fields[1] !== "FRONTEND") states[fields[1]!] = fields[17]!;
+        if (fields[0] === backend && fields[1] !== "BACKEND" && fields[1] !== "FRONTEND")
+          states[fields[1]!] = fields[17]!;
       }
       return states;
     },

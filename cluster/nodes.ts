@@ -32,9 +32,9 @@ export interface Node {
   /** What it wrote to stderr (and stdout), for a failing test's message. */
   output(): string;
   /** SIGKILL: the node dies as a machine would, mid-request. */
-  kill(): Promise<void>;
+  kill: () => Promise<void>;
   /** SIGTERM: a clean stop. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Starts a built server (`node dist-server/…`) and waits until `waitPath` answers 200 (or the process dies). */

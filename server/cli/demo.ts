@@ -2,6 +2,8 @@ import { parseArgs } from "node:util";
 import { DEMO_STATES } from "../demo/generate-licenses.ts";
 import { fillDemo } from "../demo/fill-demo.ts";
 import { openDatabase } from "../store/open-database.ts";
+import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Fills a database with deterministic synthetic demo licenses (replacing those states' data).
@@ -11,7 +13,10 @@ usage: npm run demo -- [--db FILE] [--states ny,ma,...] [--per-state N] [--seed 
   --db FILE       SQLite database, created if absent (default data/licenses.sqlite)
   --states LIST   states to fill (default and choices: ${DEMO_STATES.join(",")})
   --per-state N   licenses per state (default 2000)
-  --seed N        generator seed (default 1); the same seed gives the same records`;
+  --seed N        generator seed (default 1); the same seed gives the same records
+
+With DATABASE_URL (postgres://…), the database is then published there as the snapshot every service node
+(npm run api with the same DATABASE_URL) serves.`;
 
 const { values } = parseArgs({
   options: {
@@ -37,8 +42,18 @@ if (!Number.isInteger(perState) || perState < 1) fail(`--per-state must be a pos
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number`);
 
+let databaseUrl: string | null = null;
+try {
+  databaseUrl = databaseUrlFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const db = openDatabase(values.db, { create: true });
 for (const { state, records, seconds } of await fillDemo(db, states, perState, seed)) {
   console.log(`${state}: ${records} demo licenses in ${seconds.toFixed(1)} s`);
 }
+// Several nodes: the demo data is published as the snapshot they serve, as an import's is.
+const published = databaseUrl ? await publishAfterWrite(db, databaseUrl, process.env) : true;
 db.close();
+if (!published) process.exit(1);
