@@ -49,7 +49,7 @@ async function signIn(node: Node, email: string): Promise<string> {
 async function api(node: Node, cookie: string, path: string, init: RequestInit = {}) {
   const response = await fetch(`${node.url}${path}`, {
     ...init,
-    headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) },
+    headers: { cookie, ...(init.body ? { "content-type": "application/json" } : {}), ...(init.headers ?? {}) },
   });
   const body = (await response.json()) as { data: unknown };
   return { status: response.status, data: body.data as Record<string, unknown> };
@@ -62,8 +62,8 @@ beforeAll(async () => {
     appEnv: {
       WATCH_WEBHOOK_URL: hooks.url,
       WATCH_WEBHOOK_SECRET: "cluster-secret",
-      // A check a test can kill a node in the middle of: 4 licenses a second.
-      WATCH_REQUESTS_PER_SECOND: "4",
+      // A check a test can kill a node in the middle of: one request (100 licenses) a second.
+      WATCH_REQUESTS_PER_SECOND: "1",
       WATCH_CHECK_HOURS: "0",
       WATCH_JOB_LEASE_SECONDS: "3",
     },
@@ -153,57 +153,6 @@ describe("keys and the per-key limit across nodes", () => {
   });
 });
 
-describe("one snapshot of the data", () => {
-  it("reaches every node within 60 seconds of its import, and no search fails or mixes two snapshots", async () => {
-    const snapshotOf = async (node: Node) =>
-      (await fetch(`${node.url}/v2/states`, { headers: bearer(cluster.appKey) })).headers.get("x-lls-snapshot");
-    const before = await snapshotOf(cluster.services[0]!);
-    expect(before).toBeTruthy();
-    for (const node of cluster.services) expect(await snapshotOf(node)).toBe(before);
-
-    // Searches through the balancer all along: each answer's data must be its named snapshot's.
-    const number = watched[0]!;
-    let stop = false;
-    const answers: { snapshot: string | null; found: boolean; status: number }[] = [];
-    const loop = (async () => {
-      while (!stop) {
-        const response = await fetch(`${cluster.serviceUrl}/v2/license/ny/${number}`, {
-          headers: bearer(cluster.appKey),
-        });
-        const body = (await response.json()) as { data: unknown };
-        answers.push({
-          snapshot: response.headers.get("x-lls-snapshot"),
-          found: body.data !== null,
-          status: response.status,
-        });
-      }
-    })();
-    const published = Date.now();
-    await cluster.publish(2);
-    const after = await Promise.all(
-      cluster.services.map((node) =>
-        until(`${node.name} serves the new snapshot`, 60_000, async () => {
-          const name = await snapshotOf(node);
-          return name !== before && name;
-        }),
-      ),
-    );
-    const reachedAllMs = Date.now() - published;
-    await sleep(300);
-    stop = true;
-    await loop;
-    expect(new Set(after).size).toBe(1);
-    expect(reachedAllMs).toBeLessThan(60_000);
-    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
-    const foundIn = (snapshot: string | null) =>
-      new Set(answers.filter((a) => a.snapshot === snapshot).map((a) => a.found));
-    expect(foundIn(before)).toEqual(new Set([true]));
-    // Seed 2 numbers its licenses anew: one answer holding the old record under the new name would be a mix.
-    expect(foundIn(after[0]!).size).toBe(1);
-    expect(answers.some((a) => a.snapshot === after[0])).toBe(true);
-  }, 90_000);
-});
-
 describe("the app's nodes share their state", () => {
   it("keeps a user signed in through one node signed in on the other", async () => {
     const cookie = await signIn(cluster.apps[0]!, "maria@example.com");
@@ -258,7 +207,90 @@ describe("the app's nodes share their state", () => {
   });
 });
 
+describe("one snapshot of the data", () => {
+  it("reaches every node within 60 seconds of its import, and no search fails or mixes two snapshots", async () => {
+    const snapshotOf = async (node: Node) =>
+      (await fetch(`${node.url}/v2/states`, { headers: bearer(cluster.appKey) })).headers.get("x-lls-snapshot");
+    const before = await snapshotOf(cluster.services[0]!);
+    expect(before).toBeTruthy();
+    for (const node of cluster.services) expect(await snapshotOf(node)).toBe(before);
+
+    // Searches through the balancer all along: each answer's data must be its named snapshot's.
+    const number = watched[0]!;
+    let stop = false;
+    const answers: { snapshot: string | null; found: boolean; status: number }[] = [];
+    const loop = (async () => {
+      while (!stop) {
+        const response = await fetch(`${cluster.serviceUrl}/v2/license/ny/${number}`, {
+          headers: bearer(cluster.appKey),
+        });
+        const body = (await response.json()) as { data: unknown };
+        answers.push({
+          snapshot: response.headers.get("x-lls-snapshot"),
+          found: body.data !== null,
+          status: response.status,
+        });
+      }
+    })();
+    const published = Date.now();
+    await cluster.publish(2);
+    const after = await Promise.all(
+      cluster.services.map((node) =>
+        until(`${node.name} serves the new snapshot`, 60_000, async () => {
+          const name = await snapshotOf(node);
+          return name !== before && name;
+        }),
+      ),
+    );
+    const reachedAllMs = Date.now() - published;
+    await sleep(300);
+    stop = true;
+    await loop;
+    expect(new Set(after).size).toBe(1);
+    expect(reachedAllMs).toBeLessThan(60_000);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    const foundIn = (snapshot: string | null) =>
+      new Set(answers.filter((a) => a.snapshot === snapshot).map((a) => a.found));
+    expect(foundIn(before)).toEqual(new Set([true]));
+    // Seed 2 numbers its licenses anew: one answer holding the old record under the new name would be a mix.
+    expect(foundIn(after[0]!).size).toBe(1);
+    expect(answers.some((a) => a.snapshot === after[0])).toBe(true);
+  }, 90_000);
+});
+
 describe("a node's death", () => {
+  it("lets the other app node finish a check whose node was killed, each change alerted once", async () => {
+    // The snapshot test replaced seed 1's licenses: a check now finds each watched license gone.
+    const cookie = await signIn(cluster.apps[0]!, "maria@example.com");
+    const before = hooks.delivered().length;
+    const started = await api(cluster.apps[0]!, cookie, "/api/watchlist/check", { method: "POST" });
+    expect(started.status).toBe(202);
+    const id = started.data.id as number;
+    const takenUp = new RegExp(`watchlist: check ${id} taken up by this node`);
+    const runner = await until("a node takes up the check", 20_000, async () =>
+      cluster.apps.find((node) => takenUp.test(node.output())),
+    );
+    await runner.kill();
+    const survivor = cluster.apps.find((node) => node !== runner)!;
+    const finished = await until("the other node finishes the check", 60_000, async () => {
+      const check = await api(survivor, cookie, "/api/watchlist/check");
+      return check.data.id === id && check.data.finished_at !== null && check.data;
+    });
+    expect(takenUp.test(survivor.output())).toBe(true);
+    expect(finished.checked).toBe(watched.length);
+    // One webhook for the check, naming each license's change once, even if the killed node had started it.
+    await sleep(3_000);
+    const posts = hooks
+      .delivered()
+      .slice(before)
+      .map((hook) => JSON.parse(hook.body) as { check_id: number; changes: { license: string; field: string }[] })
+      .filter((body) => body.check_id === id);
+    expect(posts).toHaveLength(1);
+    const changed = posts[0]!.changes.map((c) => `${c.license} ${c.field}`);
+    expect(new Set(changed).size).toBe(changed.length);
+    expect(new Set(posts[0]!.changes.map((c) => c.license))).toEqual(new Set(watched));
+  }, 120_000);
+
   it("costs no request the balancer could send again, and a new node is taken in only once its snapshot is loaded", async () => {
     let stop = false;
     const statuses: number[] = [];

@@ -104,7 +104,7 @@ export async function startCluster({
     await commandOk("server/cli/demo.ts", args, env);
   };
 
-  const newKey = async (states = "*") => {
+  const newKey = async (states = "all") => {
     const { stdout } = await commandOk(
       "server/cli/keys.ts",
       ["create", "--states", states, "--label", "cluster test"],
@@ -172,7 +172,6 @@ export async function startCluster({
             LLS_API_KEY: appKey,
             LLS_BASE_URL: serviceUrl,
             APP_URL: `http://127.0.0.1:${appPort}`,
-            LOG: "0",
           },
           { port },
         );

@@ -52,7 +52,7 @@ export async function startNode(
   });
   let output = "";
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-1_000_000);
   };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);

@@ -95,6 +95,21 @@ export function openStateDb(
   };
 }
 
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock named `name` (on a connection of its own): nodes starting at
+ * once make their schemas in turn rather than colliding on the same CREATE (a duplicate key, or a deadlock).
+ */
+export async function underLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    return await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]).catch(() => {});
+    client.release();
+  }
+}
+
 /** Brings the database up to the newest of these migrations, under the migrator's lock (one node at a time). */
 export async function migrateStateDb(state: StateDb, table: string, ...sets: MigrationSet[]): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
@@ -109,7 +124,8 @@ export async function migrateStateDb(state: StateDb, table: string, ...sets: Mig
     // Features add their migrations side by side: one written earlier but merged later still runs.
     allowUnorderedMigrations: true,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const migrate = () => migrator.migrateToLatest();
+  const { error, results = [] } = await (state.pool ? underLock(state.pool, `lls:migrate ${table}`, migrate) : migrate());
   if (error) {
     const failed = results.find((r) => r.status === "Error");
     throw new Error(

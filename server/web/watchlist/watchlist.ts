@@ -111,6 +111,8 @@ export async function createWatchlist({
     const check = await store.check(id);
     if (!check || check.finished_at !== null) return;
     const until = jobs.leaseMs === null ? Infinity : Date.now() + jobs.leaseMs / 2;
+    // Which node ran which part of a check: an operator's first question when one dies.
+    if (jobs.leaseMs !== null) log(`watchlist: check ${id} taken up by this node (pid ${process.pid})`);
     const done = await runCheck(store, reader, check, { now, stopped: () => closed || Date.now() > until });
     if (closed) throw stopping();
     if (done) await finish(check);
