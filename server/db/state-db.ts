@@ -125,7 +125,9 @@ export async function migrateStateDb(state: StateDb, table: string, ...sets: Mig
     allowUnorderedMigrations: true,
   });
   const migrate = () => migrator.migrateToLatest();
-  const { error, results = [] } = await (state.pool ? underLock(state.pool, `lls:migrate ${table}`, migrate) : migrate());
+  const { error, results = [] } = await (state.pool
+    ? underLock(state.pool, `lls:migrate ${table}`, migrate)
+    : migrate());
   if (error) {
     const failed = results.find((r) => r.status === "Error");
     throw new Error(
