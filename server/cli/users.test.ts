@@ -77,7 +77,7 @@ describe("npm run users", () => {
     const missing = users(["remove", "nobody@example.com"]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("there is no user nobody@example.com");
-  });
+  }, 60_000);
 
   it("writes each change into the record of checks, naming who ran it", async () => {
     const state = await openAppState({ file: appDb });

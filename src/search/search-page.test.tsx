@@ -450,7 +450,7 @@ describe("searching as the clerk types", () => {
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe("?state=ny&by=name&q=inn");
     // The box follows the URL as a transition: on a busy machine a little after the navigation itself.
-    await vi.waitFor(() => expect(nameBox().value).toBe("inn"));
+    await vi.waitFor(() => expect(nameBox().value).toBe("inn"), { timeout: 5_000 });
   });
 
   it("opens a result clicked before the URL follows what was typed: the license stays open, and Back comes to the search", async () => {
