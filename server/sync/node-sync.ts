@@ -1,24 +1,13 @@
-import { createHash } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { finished } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { idType, migrateStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
 import { hashFile } from "../snapshots/publish-snapshot.ts";
+import { fetchSnapshot } from "../snapshots/snapshot-follower.ts";
 import {
   newestSnapshot,
-  readSnapshot,
   SNAPSHOT_MIGRATIONS,
   SNAPSHOT_TABLE_PREFIX,
   type SnapshotRow,
@@ -142,34 +131,15 @@ export async function startFromNewestSnapshot(
     markAsSnapshot(file, row.sha256);
     return { row, fetched: false };
   }
-  mkdirSync(dirname(file), { recursive: true });
-  const part = join(dirname(file), `.${basename(file)}.part-${process.pid}`);
-  const hash = createHash("sha256");
-  let bytes = 0;
-  const out = createWriteStream(part);
+  const fetched = join(dirname(file), `.${basename(file)}.snapshot-${process.pid}`);
   try {
-    for await (const chunk of readSnapshot(state, row)) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-    }
-    out.end();
-    await finished(out);
-    const sha256 = hash.digest("hex");
-    if (sha256 !== row.sha256 || bytes !== row.bytes) {
-      throw new Error(
-        `snapshot ${row.sha256.slice(0, 12)}: its ${bytes} bytes fetched have the SHA-256 ${sha256}, not the one it ` +
-          `was published under (a damaged upload); ${file} was left as it was. Publish again with npm run import ` +
-          `or a sync on the machine that holds the data`,
-      );
-    }
+    await fetchSnapshot(state, row, fetched, () => false);
     // The old file's journal would be replayed into the new one: gone first (the locks keep other syncs out).
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
-    renameSync(part, file);
+    renameSync(fetched, file);
     markAsSnapshot(file, row.sha256);
     return { row, fetched: true };
   } finally {
-    out.destroy();
-    rmSync(part, { force: true });
+    rmSync(fetched, { force: true });
   }
 }
