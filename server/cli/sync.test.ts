@@ -12,7 +12,11 @@ import { takeSyncLock } from "../sync/sync-lock.ts";
 import { openStateDb } from "../db/state-db.ts";
 import { listSnapshots } from "../snapshots/snapshot-store.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
+import { socrataUrls } from "../sync/socrata-fetch.ts";
+import { createLicenseRepo } from "../store/license-repo.ts";
+import pg from "pg";
 
+const CO = FEEDS.find((f) => f.feed === "co-led/recently-approved")!.source as SocrataSource;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder("license-sync-cli-");
 let replay: AgencyReplay;
@@ -150,5 +154,124 @@ describe("npm run sync", { timeout: 120_000 }, () => {
     const run = await runSync("--db", temp.path("x.sqlite"), "--states", "fl", "--every", "0");
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("error: no feed is known for FL: a sync fetches NY, NJ, MA, CA, DC, CO\n");
+  });
+});
+
+describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }, () => {
+  const once = (url: string, db: string) =>
+    runSyncWith({ DATABASE_URL: url }, "--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
+
+  it("two syncs at once: one syncs, the other says another node's sync is running and does nothing", async () => {
+    const url = await freshPostgresUrl("sync_once");
+    // The first asked waits 3 s (Retry-After), holding the lock while the second looks.
+    replay.fault(socrataUrls(CO).metadata, [{ kind: "status", status: 503, retryAfter: "3" }]);
+    const runs = await Promise.all([
+      once(url, temp.path("node-a/co.sqlite")),
+      once(url, temp.path("node-b/co.sqlite")),
+    ]);
+    const [synced, refused] = runs[0].code === 0 ? runs : [runs[1], runs[0]];
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toContain("1 feeds: 1 updated");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^error: another node's sync is running \(it holds the sync lock in postgres.*\); this one did nothing\.\n$/,
+    );
+    expect(refused.stdout).toBe("");
+    const state = openStateDb({ url });
+    expect(await listSnapshots(state)).toHaveLength(1);
+    await state.close();
+  });
+
+  it("a sync on another machine starts from the newest snapshot, so it keeps what the first built", async () => {
+    const url = await freshPostgresUrl("sync_continue");
+    expect((await once(url, temp.path("first/co.sqlite"))).code).toBe(0);
+
+    const second = temp.path("second/co.sqlite");
+    const run = await once(url, second);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/co\.sqlite starts from snapshot [0-9a-f]{12}, the newest \(published /);
+    // The first machine's record of the feed came with it: nothing is fetched again.
+    expect(run.stdout).toContain("CO co-led/recently-approved: unchanged");
+    const opened = openDatabase(second);
+    expect(createFeedChecksRepo(opened).get("co-led/recently-approved")).toMatchObject({ outcome: "unchanged" });
+    expect(createLicenseRepo(opened).coverage()).toMatchObject([{ state: "co", records: 1157 }]);
+    opened.close();
+
+    // Its own publish is what it holds: the next sync there fetches nothing.
+    const again = await once(url, second);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain("starts from snapshot");
+  });
+
+  it("a killed sync's lock is free for the next one", async () => {
+    const url = await freshPostgresUrl("sync_killed");
+    replay.fault(socrataUrls(CO).metadata, [{ kind: "stall" }]);
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "server/cli/sync.ts",
+        "--db",
+        temp.path("killed/co.sqlite"),
+        "--states",
+        "co",
+        "--origin",
+        replay.origin,
+      ],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "0" } },
+    );
+    const exited = new Promise((resolve) => child.on("close", resolve));
+    child.stdout.resume();
+    child.stderr.resume();
+    // Stalled on the agency's answer, with the lock held.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const held = async () =>
+      (await admin.query<{ n: number }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0]!.n;
+    while ((await held()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const meanwhile = await once(url, temp.path("waiting/co.sqlite"));
+    expect(meanwhile.code).toBe(1);
+    expect(meanwhile.stderr).toContain("another node's sync is running");
+
+    child.kill("SIGKILL");
+    await exited;
+    while ((await held()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await admin.end();
+    const next = await once(url, temp.path("waiting/co.sqlite"));
+    expect(next.code).toBe(0);
+    expect(next.stdout).toContain("1 feeds: 1 updated");
+  });
+
+  it("a scheduled round skips when another machine synced within the period, and says when it looks again", async () => {
+    const url = await freshPostgresUrl("sync_skip");
+    expect((await once(url, temp.path("early/co.sqlite"))).code).toBe(0);
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "server/cli/sync.ts",
+        "--db",
+        temp.path("late/co.sqlite"),
+        "--states",
+        "co",
+        "--origin",
+        replay.origin,
+      ],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
+    );
+    let stdout = "";
+    await new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes("\n")) resolve();
+      }),
+    );
+    const code = new Promise((resolve) => child.on("close", resolve));
+    child.kill("SIGTERM");
+    expect(await code).toBe(0);
+    const [, at, next] = /^synced by another node at (\S+); next check at (\S+)\n$/.exec(stdout) ?? [];
+    expect(Date.parse(next!) - Date.parse(at!)).toBe(6 * 3_600_000);
   });
 });

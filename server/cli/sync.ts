@@ -7,8 +7,18 @@ import { FEEDS } from "../sync/feeds.ts";
 import { withOrigin } from "../sync/http-client.ts";
 import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../sync/run-sync.ts";
 import { SyncLockedError, takeSyncLock } from "../sync/sync-lock.ts";
-import { databaseUrlFromEnv } from "../db/state-db.ts";
+import { databaseUrlFromEnv, openStateDb } from "../db/state-db.ts";
 import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
+import type { SnapshotRow } from "../snapshots/snapshot-store.ts";
+import {
+  lastSyncRound,
+  markAsSnapshot,
+  migrateNodeSync,
+  recordSyncRound,
+  startFromNewestSnapshot,
+  takeNodeSyncLock,
+  THIS_NODE,
+} from "../sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Keeps the database current from the agencies: for each feed it knows, asks whether the agency
@@ -37,7 +47,13 @@ time limits, retries on 429 and 5xx (honouring Retry-After), and the User-Agent 
 Two syncs of one database never run at once: a second says which process holds FILE.sync-lock.
 Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.
 With DATABASE_URL (postgres://…), each sync ends by publishing the database there as a snapshot,
-which every service node (npm run api with the same DATABASE_URL) fetches and swaps in.`;
+which every service node (npm run api with the same DATABASE_URL) fetches and swaps in, and syncs
+run once across every machine on that DATABASE_URL: a sync holds a PostgreSQL advisory lock while it
+runs (a second says "another node's sync is running": exit 0 in a --every round, 1 once; a killed
+one's lock goes with its connection); FILE first becomes the newest published snapshot unless it is
+that already, so a sync continues from the last, whichever machine ran it; and a --every round
+skips when another machine's sync published less than HOURS ago ("synced by another node at T;
+next check at T2"), so a machine gone quiet is relieved within one period.`;
 
 let parsed;
 try {
@@ -81,8 +97,14 @@ try {
   fail((error as Error).message);
 }
 
-/** One sync under the lock; its exit code. */
-async function syncOnce(): Promise<number> {
+/** What a round came to: its exit code, and when to look again if another node synced meanwhile. */
+interface Round {
+  code: number;
+  nextCheck?: Date;
+}
+
+/** One sync under the lock (and, with DATABASE_URL, the nodes' lock); `scheduled`: a round of --every. */
+async function syncOnce(scheduled: boolean): Promise<Round> {
   let release: () => void;
   try {
     // The lock sits beside the database, which may not be made yet.
@@ -91,10 +113,75 @@ async function syncOnce(): Promise<number> {
   } catch (error) {
     if (error instanceof SyncLockedError) {
       console.error(`error: ${error.message}`);
-      return 1;
+      return { code: 1 };
     }
     throw error;
   }
+  try {
+    return databaseUrl ? await acrossNodes(databaseUrl, scheduled) : { code: await syncFile(null) };
+  } finally {
+    release();
+  }
+}
+
+/** With DATABASE_URL: one sync among every node, continuing from the newest snapshot whoever published it. */
+async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
+  const state = openStateDb({ url, poolSize: 2 });
+  let unlock: (() => Promise<void>) | null = null;
+  // PostgreSQL unreachable or refusing: said in a sentence rather than a stack.
+  const unusable = (error: unknown, what = "nothing was synced"): Round => {
+    console.error(
+      `error: the sync could not use ${state.label} (${(error as Error).message}); ${what}. ` +
+        `Check that PostgreSQL answers at DATABASE_URL, then run the sync again`,
+    );
+    return { code: 1 };
+  };
+  try {
+    let start;
+    try {
+      unlock = await takeNodeSyncLock(url);
+      if (!unlock) {
+        const line = `another node's sync is running (it holds the sync lock in ${state.label}); this one did nothing.`;
+        if (scheduled) console.log(line);
+        else console.error(`error: ${line}`);
+        return { code: scheduled ? 0 : 1 };
+      }
+      await migrateNodeSync(state);
+      const last = scheduled ? await lastSyncRound(state) : null;
+      const due = last ? Date.parse(last.finished_at) + every * 3_600_000 : 0;
+      if (last && last.node !== THIS_NODE && due > Date.now()) {
+        const nextCheck = new Date(due);
+        console.log(`synced by another node at ${last.finished_at}; next check at ${nextCheck.toISOString()}`);
+        return { code: 0, nextCheck };
+      }
+      start = await startFromNewestSnapshot(state, db);
+    } catch (error) {
+      return unusable(error);
+    }
+    if (start?.fetched) {
+      console.log(
+        `${db} starts from snapshot ${start.row.sha256.slice(0, 12)}, the newest (published ${start.row.published_at})`,
+      );
+    }
+    let published: SnapshotRow | undefined;
+    const code = await syncFile(url, (row) => (published = row));
+    if (!published) return { code };
+    try {
+      // Marked once closed: closing writes the journal's last pages into the file.
+      markAsSnapshot(db, published.sha256);
+      await recordSyncRound(state, { node: THIS_NODE, sha256: published.sha256, finished_at: published.published_at });
+    } catch (error) {
+      return unusable(error, "the database was synced and published, but other nodes' rounds may not know it yet");
+    }
+    return { code };
+  } finally {
+    await unlock?.();
+    await state.close();
+  }
+}
+
+/** Syncs the file's feeds and, with a URL, publishes it; its exit code. The file is closed when it returns. */
+async function syncFile(url: string | null, onPublished?: (row: SnapshotRow) => void): Promise<number> {
   let opened: Db | undefined;
   try {
     opened = openDatabase(db, { create: true });
@@ -108,7 +195,7 @@ async function syncOnce(): Promise<number> {
     });
     console.log(summary(reports));
     // Even when nothing changed: the record of these checks did, and /v2/states shows it.
-    const published = databaseUrl ? await publishAfterWrite(opened, databaseUrl, process.env) : true;
+    const published = url ? await publishAfterWrite(opened, url, process.env, onPublished) : true;
     return published && reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
   } catch (error) {
     // A database this version cannot write (a newer store's), or one that is no database: say so, let the lock go.
@@ -117,7 +204,6 @@ async function syncOnce(): Promise<number> {
     return 1;
   } finally {
     opened?.close();
-    release();
   }
 }
 
@@ -135,7 +221,7 @@ function summary(reports: FeedReport[]): string {
   return `${reports.length} feeds: ${parts.join(", ")}${none}${faults}.`;
 }
 
-if (every === 0) process.exit(await syncOnce());
+if (every === 0) process.exit((await syncOnce(false)).code);
 
 // Kept running: a sync now, then every `every` hours, until a signal. A sync under way finishes first.
 let stopping = false;
@@ -146,12 +232,12 @@ const stop = () => {
 };
 process.on("SIGTERM", stop).on("SIGINT", stop);
 while (!stopping) {
-  await syncOnce();
+  const { nextCheck } = await syncOnce(true);
   if (stopping) break;
-  const next = new Date(Date.now() + every * 3_600_000);
-  console.log(`next sync at ${next.toISOString()}`);
+  const next = nextCheck ?? new Date(Date.now() + every * 3_600_000);
+  if (!nextCheck) console.log(`next sync at ${next.toISOString()}`);
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, every * 3_600_000);
+    const timer = setTimeout(resolve, Math.max(0, next.getTime() - Date.now()));
     wake = () => {
       clearTimeout(timer);
       resolve();

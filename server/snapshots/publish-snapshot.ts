@@ -96,7 +96,12 @@ export function graceFromEnv(env: NodeJS.ProcessEnv): number {
  * What `npm run import` and `npm run sync` do once they have finished, with DATABASE_URL set: publish the
  * database for the service nodes, and say so in a line. False (with what to do on stderr) when it failed.
  */
-export async function publishAfterWrite(db: Db, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+export async function publishAfterWrite(
+  db: Db,
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv,
+  onPublished?: (row: SnapshotRow) => void,
+): Promise<boolean> {
   let state: StateDb | undefined;
   try {
     const graceMs = graceFromEnv(env);
@@ -107,6 +112,7 @@ export async function publishAfterWrite(db: Db, databaseUrl: string, env: NodeJS
       `${stored ? "published" : "published again (unchanged)"} snapshot ${row.sha256.slice(0, 12)} (${size}) to ${state.label}` +
         (pruned.length ? `; removed ${pruned.length} older` : ""),
     );
+    onPublished?.(row);
     return true;
   } catch (error) {
     console.error(

@@ -178,7 +178,12 @@ function stem(localFile: string): string {
 }
 
 /** Fetches into a temporary name beside `file`, checks the SHA-256, then renames; stops early once `stopped()`. */
-async function fetchSnapshot(state: StateDb, row: SnapshotRow, file: string, stopped: () => boolean): Promise<void> {
+export async function fetchSnapshot(
+  state: StateDb,
+  row: SnapshotRow,
+  file: string,
+  stopped: () => boolean,
+): Promise<void> {
   const part = join(dirname(file), `.${basename(file)}.part-${process.pid}`);
   const hash = createHash("sha256");
   let bytes = 0;

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { basename, dirname, join } from "node:path";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { idType, migrateStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
+import { hashFile } from "../snapshots/publish-snapshot.ts";
+import { fetchSnapshot } from "../snapshots/snapshot-follower.ts";
+import {
+  newestSnapshot,
+  SNAPSHOT_MIGRATIONS,
+  SNAPSHOT_TABLE_PREFIX,
+  type SnapshotRow,
+} from "../snapshots/snapshot-store.ts";
+
+/** The advisory lock's name: one sync at a time among every node on one DATABASE_URL. */
+export const NODE_SYNC_LOCK = "lls_sync";
+
+/** This process, as the record of syncs names it. */
+export const THIS_NODE = `${hostname()} pid ${process.pid}`;
+
+/**
+ * Takes the nodes' sync lock: a PostgreSQL session advisory lock on a connection of its own, so that it dies with
+ * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it.
+ */
+export async function takeNodeSyncLock(databaseUrl: string): Promise<(() => Promise<void>) | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A broken connection loses the lock with it; the sync under way still ends and publishes as it would.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ taken: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS taken", [
+      NODE_SYNC_LOCK,
+    ]);
+    if (rows[0]?.taken) return () => client.end().catch(() => {});
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  await client.end().catch(() => {});
+  return null;
+}
+
+interface SyncRoundTables {
+  sync_rounds: { id?: number; node: string; sha256: string; finished_at: string };
+}
+
+// The record of syncs that published: a scheduled round skips when another node's is younger than its period.
+export const SYNC_ROUND_MIGRATIONS: MigrationSet = {
+  "2026-11-26-sync-rounds": (backend) => ({
+    async up(db) {
+      await db.schema
+        .createTable("sync_rounds")
+        .addColumn("id", idType(backend), (c) => c.primaryKey())
+        .addColumn("node", "text", (c) => c.notNull())
+        .addColumn("sha256", "text", (c) => c.notNull())
+        .addColumn("finished_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  }),
+};
+
+/** Brings the tables a sync across nodes reads up to date (the snapshots' and the record of syncs). */
+export async function migrateNodeSync(state: StateDb): Promise<void> {
+  await migrateStateDb(state, SNAPSHOT_TABLE_PREFIX, SNAPSHOT_MIGRATIONS);
+  await migrateStateDb(state, "sync_rounds", SYNC_ROUND_MIGRATIONS);
+}
+
+export interface SyncRound {
+  node: string;
+  sha256: string;
+  finished_at: string;
+}
+
+/** Notes that `node` synced and published `sha256`. */
+export async function recordSyncRound(state: StateDb, round: SyncRound): Promise<void> {
+  await (state.db as Kysely<SyncRoundTables>).insertInto("sync_rounds").values(round).execute();
+}
+
+/** The newest sync that published, by any node; null when none has. */
+export async function lastSyncRound(state: StateDb): Promise<SyncRound | null> {
+  const row = await (state.db as Kysely<SyncRoundTables>)
+    .selectFrom("sync_rounds")
+    .select(["node", "sha256", "finished_at"])
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * What `<db>.snapshot` says: the local file is the snapshot `sha256` (fetched, or published from it) as long as
+ * its size and time of change are these. A sync's publish strips the keys, so the bytes alone cannot tell.
+ */
+interface SnapshotMark {
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+}
+
+const markPath = (file: string) => `${file}.snapshot`;
+
+/** Notes that `file`, as it is now, holds the snapshot `sha256`. */
+export function markAsSnapshot(file: string, sha256: string): void {
+  const { size, mtimeMs } = statSync(file);
+  writeFileSync(markPath(file), JSON.stringify({ sha256, size, mtimeMs } satisfies SnapshotMark) + "\n");
+}
+
+function markedAs(file: string): string | null {
+  try {
+    const mark = JSON.parse(readFileSync(markPath(file), "utf8")) as SnapshotMark;
+    const { size, mtimeMs } = statSync(file);
+    return mark.size === size && mark.mtimeMs === mtimeMs ? mark.sha256 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes `file` start from the newest published snapshot, unless it is that snapshot already: fetched under a
+ * temporary name beside it, its SHA-256 checked, then renamed over it. Returns the snapshot and whether it was
+ * fetched; null when none is published (the file stays as it is).
+ */
+export async function startFromNewestSnapshot(
+  state: StateDb,
+  file: string,
+): Promise<{ row: SnapshotRow; fetched: boolean } | null> {
+  const row = await newestSnapshot(state);
+  if (!row) return null;
+  if (existsSync(file) && (markedAs(file) === row.sha256 || (await hashFile(file)).sha256 === row.sha256)) {
+    markAsSnapshot(file, row.sha256);
+    return { row, fetched: false };
+  }
+  const fetched = join(dirname(file), `.${basename(file)}.snapshot-${process.pid}`);
+  try {
+    await fetchSnapshot(state, row, fetched, () => false);
+    // The old file's journal would be replayed into the new one: gone first (the locks keep other syncs out).
+    for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+    renameSync(fetched, file);
+    markAsSnapshot(file, row.sha256);
+    return { row, fetched: true };
+  } finally {
+    rmSync(fetched, { force: true });
+  }
+}
