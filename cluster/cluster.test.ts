@@ -90,6 +90,12 @@ afterAll(async () => {
 });
 
 describe("keys and the per-key limit across nodes", () => {
+  it("has every table the nodes made: npm run migrate finds PostgreSQL up to date", async () => {
+    const { stdout } = await commandOk("server/cli/migrate.ts", [], cluster.env);
+    expect(stdout).not.toContain("migrated to");
+    expect(stdout).toContain("is up to date: keys, snapshots, sync rounds and the app's tables");
+  });
+
   it("refuses a key revoked through one node on every node within 2 seconds", async () => {
     const { id, key } = await cluster.newKey("ny");
     for (const node of cluster.services) {

@@ -5,6 +5,7 @@ import { SNAPSHOT_MIGRATIONS, SNAPSHOT_TABLE_PREFIX } from "../snapshots/snapsho
 import { STORE_VERSION, storeVersion } from "../store/migrations.ts";
 import { DatabaseFileError, openDatabase } from "../store/open-database.ts";
 import { SERVICE_MIGRATIONS } from "../store/service-state.ts";
+import { SYNC_ROUND_MIGRATIONS } from "../sync/node-sync.ts";
 import { openAppState } from "../web/app-db.ts";
 import { fail } from "./fail.ts";
 
@@ -18,7 +19,7 @@ usage: npm run migrate -- [--db FILE]
   --help      this text
 
 With DATABASE_URL (postgres://…), the tables there are brought up to date too: the service's API keys, the
-published snapshots, and the app's users, sessions, record of checks and watchlist (several nodes: run it once,
+published snapshots, the syncs' rounds, and the app's users, sessions, record of checks and watchlist (several nodes: run it once,
 before starting the new version's nodes; a node starting alone migrates them itself, one node at a time).
 
 Each step is printed as it runs. The service refuses to serve an older store and names this
@@ -60,13 +61,14 @@ if (databaseUrl) {
     const steps = [
       ...(await migrateStateDb(service, "service", SERVICE_MIGRATIONS)),
       ...(await migrateStateDb(service, SNAPSHOT_TABLE_PREFIX, SNAPSHOT_MIGRATIONS)),
+      ...(await migrateStateDb(service, "sync_rounds", SYNC_ROUND_MIGRATIONS)),
     ];
     await service.close();
     // The app's migrations, with the same lock and order as `npm run serve` runs them at its start.
     const app = await openAppState({ url: databaseUrl, file: "" });
     await app.close();
     for (const step of steps) console.log(`${service.label}: migrated to ${step}`);
-    console.log(`${service.label} is up to date: keys, snapshots and the app's tables.`);
+    console.log(`${service.label} is up to date: keys, snapshots, sync rounds and the app's tables.`);
   } catch (error) {
     await service.close().catch(() => {});
     fail(`cannot bring PostgreSQL up to date (${(error as Error).message}): check DATABASE_URL and that it runs`);
