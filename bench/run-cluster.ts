@@ -42,7 +42,7 @@ try {
   const db = openDatabase(source);
   const table = liveRowsTable(db, "ny");
   const numbers = db.prepare(`SELECT license FROM ${table} WHERE id % 97 = 1 LIMIT 200`).pluck().all() as string[];
-  const names = db.prepare(`SELECT business FROM ${table} WHERE id % 89 = 1 LIMIT 200`).pluck().all() as string[];
+  const names = db.prepare(`SELECT business_key FROM ${table} WHERE id % 89 = 1 LIMIT 200`).pluck().all() as string[];
   db.close();
   const licensePaths = numbers.map((n) => licensePath("ny", n));
   const searchPaths = names.map(
@@ -65,6 +65,15 @@ try {
     { port },
   );
   const sharedKey = (await cluster.newKey()).key;
+  // A node on PostgreSQL's keys and snapshot but counting in its own memory: what Redis costs, apart.
+  const localPort = await freePort();
+  const localLimit = await startNode(
+    "keys-only",
+    API,
+    ["--db", join(cluster.dir, "keys-only", "licenses.sqlite"), "--port", String(localPort), "--quiet", ...LIMIT],
+    { DATABASE_URL: cluster.databaseUrl, REDIS_URL: "" },
+    { port: localPort, waitPath: "/readyz" },
+  );
 
   async function measure(node: Node, key: string, paths: string[]) {
     const headers = { authorization: `Bearer ${key}` };
@@ -82,9 +91,11 @@ try {
   ] as const) {
     // By turns, twice each: the machine's other work moves both alike.
     const today: { result: LoadResult; cpu: number }[] = [];
+    const keysOnly: { result: LoadResult; cpu: number }[] = [];
     const shared: { result: LoadResult; cpu: number }[] = [];
     for (let round = 0; round < 2; round++) {
       today.push(await measure(single, singleKey, paths));
+      keysOnly.push(await measure(localLimit, sharedKey, paths));
       shared.push(await measure(cluster.services[0]!, sharedKey, paths));
     }
     const mean = (
@@ -99,7 +110,8 @@ try {
     };
     for (const [name, runs] of [
       ["one node: keys in its file, limit in memory (today)", today],
-      ["keys in PostgreSQL (cached), limit in Redis", shared],
+      ["keys and snapshot from PostgreSQL, limit in memory", keysOnly],
+      ["keys and snapshot from PostgreSQL, limit in Redis", shared],
     ] as const) {
       rows.push([
         route,
@@ -114,6 +126,7 @@ try {
   }
   await single.stop();
   single = null;
+  await localLimit.stop();
 
   // Throughput behind the balancer: nodes beyond n set to maintenance, the load through HAProxy.
   const throughput: (string | number)[][] = [];

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProblemSchema } from "../src/contract/problem.ts";
 import { buildApp } from "./app.ts";
+import { permitsPerTrip } from "./rate-limit.ts";
 import { startRedis, type RunningProcess } from "./testing/engines.ts";
 import { licenseFixture } from "./testing/license-fixture.ts";
 import { tempService } from "./testing/temp-service.ts";
@@ -90,6 +91,30 @@ describe("rate limit per key in Redis (REDIS_URL), shared by every node", () => 
     // Another key is counted on its own, on either node.
     expect((await a.get((await shared.keyFor(["ny"])).headers)).statusCode).toBe(200);
     await Promise.all([a.app.close(), b.app.close()]);
+  });
+
+  it("takes a high limit's permits from Redis in blocks, never letting the nodes together past it", async () => {
+    const big = { perSecond: 100, burst: 200 };
+    const node = async () => {
+      const app = buildApp({
+        licenses: shared.licenses,
+        keys: shared.keys,
+        rateLimit: { ...big, redisUrl: redis.url },
+      });
+      await app.ready();
+      return app;
+    };
+    const [a, b, c] = [await node(), await node(), await node()];
+    const { headers } = await shared.keyFor(["ny"]);
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => [a, b, c][i % 3]!.inject({ url: "/v2/license/ny/1268007", headers })),
+    ).then((answers) => answers.map((r) => r.statusCode));
+    const ok = statuses.filter((s) => s === 200).length;
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    // At most the limit; at the least the limit less what each node took and had not spent (a block of 10 each).
+    expect(ok).toBeLessThanOrEqual(200);
+    expect(ok).toBeGreaterThanOrEqual(200 - 3 * (permitsPerTrip(200) - 1));
+    await Promise.all([a.close(), b.close(), c.close()]);
   });
 
   it("while Redis is unreachable, serves and counts each key on each node alone, logs it once, and /readyz names Redis; then shares again", async () => {

@@ -135,42 +135,107 @@ function connectRedis(url: string, log: FastifyBaseLogger) {
   };
 }
 
-// The plugin's own stores: Redis's script and the in-memory fallback, as the plugin itself would use them.
+// The plugin's in-memory store: what a node counts with on its own, and while Redis is away.
 const require = createRequire(import.meta.url);
 type StoreClass = new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
   ...rest: unknown[]
 ) => FastifyRateLimitStore;
-const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreClass;
 const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass;
 
-/** Counts in Redis; a count Redis cannot take is taken in this node's memory instead. */
+// Takes `block` permits of a key's window in one step: the count after, and the window's time left.
+const RESERVE = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}`;
+
+/** Permits a node takes from Redis at once: a twentieth of the limit, so a round trip serves that many requests. */
+export function permitsPerTrip(max: number): number {
+  return Math.max(1, Math.floor(max / 20));
+}
+
+interface Window {
+  endsAt: number;
+  /** Permits taken from Redis and not yet spent here. */
+  permits: number;
+  /** Redis's count once the last permits were taken. */
+  counted: number;
+  /** Redis had no more for this window. */
+  spent: boolean;
+  taking: Promise<void> | null;
+}
+
+/**
+ * One count per key across every node, in Redis, without a round trip per request: a node takes permits in blocks
+ * (INCRBY, atomic) and spends them locally, so no window admits more than the limit across all nodes; permits a node
+ * took and did not spend before the window ends are lost (at most a block per node: the limit errs on the strict
+ * side). A count Redis cannot take is taken in this node's memory instead.
+ */
 function sharedOrLocal(redis: Redis, health: { failed(): void; answered(): void }): FastifyRateLimitStoreCtor {
-  const either = (shared: FastifyRateLimitStore, local: FastifyRateLimitStore): FastifyRateLimitStore => ({
-    incr(key, callback, timeWindow, max) {
-      shared.incr(
-        key,
-        (error, result) => {
-          if (!error) {
-            health.answered();
-            return callback(null, result);
+  redis.defineCommand("llsReserve", { numberOfKeys: 1, lua: RESERVE });
+  const reserve = (key: string, block: number, windowMs: number) =>
+    (redis as Redis & { llsReserve(key: string, block: number, ms: number): Promise<[number, number]> }).llsReserve(
+      key,
+      block,
+      windowMs,
+    );
+  const make = (local: FastifyRateLimitStore): FastifyRateLimitStore => {
+    const windows = new Map<string, Window>();
+    const take = (key: string, window: Window, windowMs: number, max: number) => {
+      const block = permitsPerTrip(max);
+      window.taking ??= reserve(`lls-rate-limit:${key}`, block, windowMs)
+        .then(([count, ttl]) => {
+          health.answered();
+          const granted = Math.max(0, Math.min(block, max - (count - block)));
+          window.permits += granted;
+          window.counted = count;
+          window.spent = granted < block;
+          window.endsAt = Date.now() + ttl;
+        })
+        .finally(() => {
+          window.taking = null;
+        });
+      return window.taking;
+    };
+    const store: FastifyRateLimitStore = {
+      incr(key, callback, timeWindow, max) {
+        const now = Date.now();
+        let window = windows.get(key);
+        if (!window || window.endsAt <= now) {
+          window = { endsAt: now + timeWindow, permits: 0, counted: 0, spent: false, taking: null };
+          windows.set(key, window);
+          // Keys seen once stay only as long as their window: the map holds the keys of the last windows.
+          if (windows.size > 10_000) for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
+        }
+        const answer = (w: Window) => {
+          const ttl = Math.max(0, w.endsAt - Date.now());
+          if (w.permits > 0) {
+            w.permits -= 1;
+            return callback(null, { current: Math.min(max, w.counted - w.permits), ttl });
           }
-          health.failed();
-          local.incr(key, callback, timeWindow, max);
-        },
-        timeWindow,
-        max,
-      );
-    },
-    child: (route) => either(shared.child(route), local.child(route)),
-  });
+          if (w.spent) return callback(null, { current: max + 1, ttl });
+          take(key, w, timeWindow, max).then(
+            () => answer(w),
+            () => {
+              health.failed();
+              local.incr(key, callback, timeWindow, max);
+            },
+          );
+        };
+        answer(window);
+      },
+      child: () => store,
+    };
+    return store;
+  };
   // The plugin constructs the store with `new`: an object returned from a constructor is what `new` gives.
   return function SharedOrLocal(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
     const { continueExceeding = false, exponentialBackoff = false } = params;
-    return either(
-      new RedisStore(continueExceeding, exponentialBackoff, redis, "lls-rate-limit:"),
-      new LocalStore(continueExceeding, exponentialBackoff),
-    );
+    return make(new LocalStore(continueExceeding, exponentialBackoff));
   } as unknown as FastifyRateLimitStoreCtor;
 }
