@@ -20,10 +20,15 @@ import { applyLoad, failures, type LoadResult } from "./throughput.ts";
  * two and three service nodes behind HAProxy on this machine.
  */
 const { values } = parseArgs({
-  options: { duration: { type: "string", default: "10" }, "per-state": { type: "string", default: "20000" } },
+  options: {
+    duration: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    "per-state": { type: "string", default: "20000" },
+  },
 });
 const seconds = Number(values.duration);
 const perState = Number(values["per-state"]);
+const rounds = Number(values.rounds);
 const context = runContext(npmCommand("bench:cluster"));
 const API = "dist-server/cli/api.js";
 // Out of reach, but counted: every request still passes through the limiter and its store.
@@ -93,20 +98,20 @@ try {
     const today: { result: LoadResult; cpu: number }[] = [];
     const keysOnly: { result: LoadResult; cpu: number }[] = [];
     const shared: { result: LoadResult; cpu: number }[] = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < rounds; round++) {
       today.push(await measure(single, singleKey, paths));
       keysOnly.push(await measure(localLimit, sharedKey, paths));
       shared.push(await measure(cluster.services[0]!, sharedKey, paths));
     }
-    const mean = (
+    const median = (
       runs: { result: LoadResult; cpu: number }[],
       pick: (r: { result: LoadResult; cpu: number }) => number,
     ) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
     compare[route] = {
-      today: mean(today, (r) => r.cpu),
-      shared: mean(shared, (r) => r.cpu),
-      p99today: mean(today, (r) => r.result.p99),
-      p99shared: mean(shared, (r) => r.result.p99),
+      today: median(today, (r) => r.cpu),
+      shared: median(shared, (r) => r.cpu),
+      p99today: median(today, (r) => r.result.p99),
+      p99shared: median(shared, (r) => r.result.p99),
     };
     for (const [name, runs] of [
       ["one node: keys in its file, limit in memory (today)", today],
@@ -116,10 +121,10 @@ try {
       rows.push([
         route,
         name,
-        Math.round(mean(runs, (r) => r.result.rps)),
-        mean(runs, (r) => r.cpu).toFixed(0),
-        mean(runs, (r) => r.result.p50).toFixed(1),
-        mean(runs, (r) => r.result.p99).toFixed(1),
+        Math.round(median(runs, (r) => r.result.rps)),
+        median(runs, (r) => r.cpu).toFixed(0),
+        median(runs, (r) => r.result.p50).toFixed(1),
+        median(runs, (r) => r.result.p99).toFixed(1),
         runs.reduce((s, r) => s + failures(r.result), 0),
       ]);
     }
@@ -171,7 +176,7 @@ try {
     context,
     "",
     `- Data: demo licenses, ny and ma ${perState.toLocaleString("en-US")} each, published as one snapshot; every node serves it from its own SQLite file.`,
-    `- Per request: autocannon, ${CONNECTIONS} connections, ${seconds} s per run after a 2 s warm-up, each setup measured twice by turns; the limit on but out of reach, so every request passes through it. CPU is the node process's own (user + system, /proc).`,
+    `- Per request: autocannon, ${CONNECTIONS} connections, ${seconds} s per run after a 2 s warm-up, each setup measured ${rounds} times by turns (medians shown); the limit on but out of reach, so every request passes through it. CPU is the node process's own (user + system, /proc).`,
     `- Against today's single node (target: within 10%): ${within("/v2/license")}; ${within("/v2/search")}.`,
     "",
     markdownTable(["route", "node", "req/s", "CPU µs/request", "p50 ms", "p99 ms", "failed"], rows),
