@@ -88,6 +88,13 @@ export async function startCluster({
   const databaseUrl = await postgres.database("cluster");
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
   const stops: (() => Promise<void>)[] = [];
+  // Last started, first stopped; then the engines and the folder.
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    await redis.stop();
+    await postgres.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
 
   const importFile = (seed: number) => join(dir, `import-${seed}.sqlite`);
   const publish = async (seed: number) => {
@@ -200,18 +207,10 @@ export async function startCluster({
       },
       publish,
       importFile,
-      async stop() {
-        for (const stop of stops.reverse()) await stop().catch(() => {});
-        await redis.stop();
-        await postgres.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
+      stop: teardown,
     };
   } catch (error) {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-    await redis.stop();
-    await postgres.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await teardown();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 import { writeFileSync } from "node:fs";
+import { listening } from "../server/testing/engines.ts";
 import { join } from "node:path";
 
 export interface Backend {
@@ -97,16 +98,6 @@ export async function startHaproxy(dir: string, backends: Backend[]): Promise<Ru
       await exited;
     },
   };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: "127.0.0.1" }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
 }
 
 function command(socketPath: string, text: string): Promise<string> {

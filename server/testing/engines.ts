@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
@@ -65,6 +66,17 @@ export function ensureEngines(...engines: Engine[]): void {
     `These tests need ${packages.join(", ")}: install ${missing.length > 1 ? "them" : "it"} ` +
       `(on Debian: sudo apt-get install ${packages.join(" ")}) and run them again`,
   );
+}
+
+/** Whether something accepts connections on this loopback port. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: "127.0.0.1" }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
@@ -159,18 +171,7 @@ export async function startRedis(): Promise<RunningProcess> {
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
     { stdio: "ignore" },
   );
-  const { createConnection } = await import("node:net");
-  await waitFor(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = createConnection({ port, host: "127.0.0.1" }, () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.on("error", () => resolve(false));
-      }),
-    "redis-server",
-  );
+  await waitFor(() => listening(port), "redis-server");
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
