@@ -33,8 +33,9 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts"],
           environment: "node",
-          // The stores run on SQLite and on PostgreSQL alike: one cluster for the run, a database per test.
-          globalSetup: ["server/testing/postgres-global-setup.ts"],
+          // The stores run on SQLite and on PostgreSQL alike: one cluster for the run, a database per test. The
+          // programs a test runs as a person would are bundled once for the run (built-cli.ts).
+          globalSetup: ["server/testing/postgres-global-setup.ts", "server/testing/built-cli.ts"],
         },
       },
     ],

@@ -12,10 +12,10 @@ import { openStateDb } from "../db/state-db.ts";
 import { createKeyRepo } from "../store/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
-const API = join(import.meta.dirname, "api.ts");
-// The source in one process, the TypeScript loader inside it: a signal reaches the server, not a relay.
-const SERVE_SOURCE = ["--import", "tsx", API];
+// The program in one process, as `npm run api` execs it: a signal reaches the server, not a relay.
+const SERVE_SOURCE = cliCommand("api");
 let dir: string;
 let db: string;
 let key: string;
@@ -93,8 +93,6 @@ describe("npm run api: SIGTERM", () => {
   }, 30_000);
 });
 
-const KEYS = join(import.meta.dirname, "keys.ts");
-
 /** Makes a database refuse (and drop) every connection, as if its server were gone, or take them again. */
 async function refuseConnections(url: string, refuse: boolean) {
   const name = new URL(url).pathname.slice(1);
@@ -110,7 +108,7 @@ async function refuseConnections(url: string, refuse: boolean) {
 
 /** `npm run keys` with this environment; its stdout's lines. */
 function runKeys(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", KEYS, ...args], {
+  const result = spawnSync(process.execPath, [...cliCommand("keys"), ...args], {
     encoding: "utf8",
     timeout: 20_000,
     env: { ...process.env, ...env },

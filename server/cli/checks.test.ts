@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { openAppState } from "../web/app-db.ts";
 import { createChecksLog } from "../web/checks/checks-log.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let dir: string;
@@ -20,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `npm run checks -- ARGS` as a person would. */
 function runChecks(args: string[], env: Record<string, string> = {}) {
-  const { status, stdout, stderr } = spawnSync(process.execPath, ["--import", "tsx", "server/cli/checks.ts", ...args], {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [...cliCommand("checks"), ...args], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, APP_DB: "", DATABASE_URL: "", ...env },

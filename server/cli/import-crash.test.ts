@@ -8,6 +8,7 @@ import { nySla } from "../import/ny-sla/adapter.ts";
 import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -36,9 +37,7 @@ it("keeps the old data served, and the database sound, when an import is killed 
     process.execPath,
     // Its license numbers are all new, so it would stop serving every one the state serves: accepted, to get it going.
     [
-      "--import",
-      "tsx",
-      "server/cli/import.ts",
+      ...cliCommand("import"),
       "--db",
       file,
       "--source",

@@ -8,6 +8,7 @@ import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { SOURCE_ADAPTERS } from "../import/adapters.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -15,7 +16,7 @@ afterAll(() => temp.done());
 
 /** Runs `npm run import -- ARGS` as a person would, without a terminal. */
 function runImport(...args: string[]) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "server/cli/import.ts", ...args], {
+  const run = spawnSync(process.execPath, [...cliCommand("import"), ...args], {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 60_000,

@@ -15,6 +15,7 @@ import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { socrataUrls } from "../sync/socrata-fetch.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import pg from "pg";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const CO = FEEDS.find((f) => f.feed === "co-led/recently-approved")!.source as SocrataSource;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -43,7 +44,7 @@ function runSyncWith(
   ...args: string[]
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/sync.ts", ...args], {
+    const child = spawn(process.execPath, [...cliCommand("sync"), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });
@@ -108,19 +109,7 @@ describe("npm run sync", { timeout: 120_000 }, () => {
     // 0.0005 hours: 1.8 s between two syncs.
     const child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "server/cli/sync.ts",
-        "--db",
-        db,
-        "--states",
-        "co",
-        "--origin",
-        replay.origin,
-        "--every",
-        "0.0005",
-      ],
+      [...cliCommand("sync"), "--db", db, "--states", "co", "--origin", replay.origin, "--every", "0.0005"],
       { cwd: ROOT },
     );
     let stdout = "";
@@ -208,17 +197,7 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     replay.fault(socrataUrls(CO).metadata, [{ kind: "stall" }]);
     const child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "server/cli/sync.ts",
-        "--db",
-        temp.path("killed/co.sqlite"),
-        "--states",
-        "co",
-        "--origin",
-        replay.origin,
-      ],
+      [...cliCommand("sync"), "--db", temp.path("killed/co.sqlite"), "--states", "co", "--origin", replay.origin],
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "0" } },
     );
     const exited = new Promise((resolve) => child.on("close", resolve));
@@ -248,17 +227,7 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     expect((await once(url, temp.path("early/co.sqlite"))).code).toBe(0);
     const child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "server/cli/sync.ts",
-        "--db",
-        temp.path("late/co.sqlite"),
-        "--states",
-        "co",
-        "--origin",
-        replay.origin,
-      ],
+      [...cliCommand("sync"), "--db", temp.path("late/co.sqlite"), "--states", "co", "--origin", replay.origin],
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
     );
     let stdout = "";

@@ -8,6 +8,7 @@ import { createAccounts } from "../web/accounts/accounts.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { openAppState } from "../web/app-db.ts";
 import { createChecksLog } from "../web/checks/checks-log.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let dir: string;
@@ -21,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run users -- ARGS` as an administrator runs it, on APP_DB. */
 function users(args: string[], input?: string, env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, ["--import", "tsx", "server/cli/users.ts", ...args], {
+  return spawnSync(process.execPath, [...cliCommand("users"), ...args], {
     cwd: ROOT,
     encoding: "utf8",
     input,

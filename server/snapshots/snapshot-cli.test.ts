@@ -9,6 +9,7 @@ import { openServiceState } from "../store/service-state.ts";
 import { freePort } from "../testing/free-port.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { listSnapshots } from "./snapshot-store.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -21,7 +22,7 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     const env = { ...process.env, DATABASE_URL: url };
     const imported = spawnSync(
       process.execPath,
-      ["--import", "tsx", "server/cli/import.ts", "--db", temp.path("importer/licenses.sqlite")].concat([
+      [...cliCommand("import"), "--db", temp.path("importer/licenses.sqlite")].concat([
         "--source",
         "ny-sla",
         "--as-of",
@@ -43,11 +44,11 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     await keyState.close();
     const nodeDb = temp.path("node/licenses.sqlite");
     const port = await freePort();
-    const api = spawn(
-      process.execPath,
-      ["--import", "tsx", "server/cli/api.ts", "--quiet", "--db", nodeDb, "--port", String(port)],
-      { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const api = spawn(process.execPath, [...cliCommand("api"), "--quiet", "--db", nodeDb, "--port", String(port)], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     api.stderr.on("data", (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => api.on("exit", resolve));

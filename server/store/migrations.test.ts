@@ -17,6 +17,7 @@ import { createLicenseRepo } from "./license-repo.ts";
 import { migrate, STORE_VERSION, storeVersion } from "./migrations.ts";
 import { DatabaseFileError, openDatabase } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";
+import { cliCommand } from "../testing/built-cli.ts";
 
 /**
  * The license object's shape (descriptions aside) at each store version. Stored documents are
@@ -84,7 +85,7 @@ function versionOneStore(version: 0 | 1): void {
 }
 
 function npmRunMigrate() {
-  return spawnSync(process.execPath, ["--import", "tsx", "server/cli/migrate.ts", "--db", file], { encoding: "utf8" });
+  return spawnSync(process.execPath, [...cliCommand("migrate"), "--db", file], { encoding: "utf8" });
 }
 
 describe("the store's version", () => {
