@@ -128,11 +128,18 @@ describe("a service node follows the published snapshots", () => {
     await publish("FIRST");
     const node = await startNode({ pollMs: 3_600_000 });
     await node.follower.loaded;
-    // As a PostgreSQL restart or a network cut would: the server ends the listening session.
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(state.db);
-    expect(rows[0]!.n).toBe(1);
+    // As a PostgreSQL restart or a network cut would: the server ends the listening session, once the node
+    // has one (it listens after it loads).
+    let ended = 0;
+    const deadline = Date.now() + 5_000;
+    while (ended === 0 && Date.now() < deadline) {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(state.db);
+      ended = rows[0]!.n;
+      if (ended === 0) await sleep(20);
+    }
+    expect(ended).toBe(1);
     const second = await publish("SECOND");
     await until(() => node.follower.served()?.sha256 === second.sha256, 10_000);
     expect(logs.join("\n")).toMatch(/lost the snapshot notifications .*reconnecting/);
