@@ -31,7 +31,7 @@ it("keeps the old data served, and the database sound, when an import is killed 
   const db = openDatabase(file, { create: true });
   await importSource(db, nySla, [sharedData("ny/nyc_bars.csv")], { asOf: "2016-01-15" });
   db.close();
-  const big = bigNyFile(30);
+  const big = bigNyFile(10);
 
   const child = spawn(
     process.execPath,
