@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -49,6 +49,8 @@ export default async function globalSetup() {
     rmSync(dir, { recursive: true, force: true });
   };
 
+  // The build beside the imports: each is one process, and the imports need nothing built.
+  const build = npmBeside(["run", "build"], join(dir, "build.log"));
   try {
     // nj has records, but the key leaves it out: the app must call it unavailable.
     npm(["run", "demo", "--", "--db", db, "--states", "ny,ma,nj"]);
@@ -59,7 +61,7 @@ export default async function globalSetup() {
     importHalfOfMichigan(dir, realDb);
     await syncFromReplay(realDb);
     const realKey = newKey(realDb, "all");
-    npm(["run", "build"]);
+    await build.done;
 
     const realAppUrl = `http://${HOST}:${REAL_APP_PORT}`;
     const provider = await startOidcProvider({
@@ -110,6 +112,7 @@ export default async function globalSetup() {
       E2E_REFUSED_LICENSE: MI_DROPPED,
     });
   } catch (error) {
+    build.child.kill();
     await teardown();
     throw error;
   }
@@ -250,6 +253,24 @@ function npm(args: string[], env: Record<string, string> = {}): string {
   const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
   if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
   return run.stdout;
+}
+
+/** `npm ARGS` started now, its output into `log`; `done` resolves once it succeeded, or rejects with its output. */
+function npmBeside(args: string[], log: string): { child: ChildProcess; done: Promise<void> } {
+  const out = openSync(log, "w");
+  const child = spawn("npm", ["--silent", ...args], { stdio: ["ignore", out, out] });
+  closeSync(out);
+  const done = new Promise<void>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`npm ${args.join(" ")} failed (${code}):\n${readFileSync(log, "utf8")}`)),
+    );
+  });
+  // Seen by the await above it; a failure before that await tears down, and would otherwise go unhandled.
+  done.catch(() => {});
+  return { child, done };
 }
 
 /** In its own process group, so that `stop` can clear away whatever a command that ignores its signal leaves. */

@@ -56,6 +56,8 @@ test("when the service stops, the page offers a retry, and the retry works once 
     await expect(results(page).getByRole("link").first()).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
   } finally {
+    // The page first: a connection it holds open to this app server would keep the server's close waiting.
+    await page.close();
     await web.close();
     await stop(api);
   }
