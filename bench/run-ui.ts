@@ -34,6 +34,9 @@ const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
 const stack = await startBuiltStack({ db: built.file, key, dir, env: { LLS_CACHE_SECONDS: "0" } });
 const browser = await launchChromium();
 
+/** Where the page's main thread spent a key's time, from one more round traced (not timed: tracing slows it). */
+let mainThread: MainThreadWork | null = null;
+
 /** Each counted keystroke's timing, with the name it was part of. */
 const timings: (Timing & { name: string })[] = [];
 let missed = 0;
@@ -64,6 +67,7 @@ try {
     }
     await page.close();
   }
+  mainThread = await tracedRound();
 } finally {
   await browser.close();
   await stack.stop();
@@ -82,6 +86,111 @@ interface Timing {
   toPage: number;
   toFrame: number;
   frame: number;
+}
+
+/** Milliseconds of the renderer's main thread per key pressed, by kind of work, and the keys pressed. */
+type MainThreadWork = { keys: number; perKey: Record<WorkKind, number> };
+type WorkKind = "key" | "script" | "layout" | "paint" | "other";
+
+/**
+ * One more round with Chromium's trace on, each key pressed once the last one's results were on screen: the
+ * main thread's work per key, its trace events' own time (less the events inside them) sorted into Chromium's
+ * handling of the key (the key events, the text put into the box), the app's script (its handlers, the answer
+ * parsed, React), style and layout, paint, and the rest (messages from the other processes, tasks).
+ */
+async function tracedRound(): Promise<MainThreadWork> {
+  const page = await stack.newPage(browser);
+  await page.addInitScript({ content: `var __name = (f) => f; (${recordKeystrokeToPaint.toString()})();` });
+  await page.goto(`${stack.appUrl}/?state=${BIG_STATE}&by=name`, { waitUntil: "networkidle" });
+  const box = page.locator("#search-term");
+  await browser.startTracing(page, { categories: ["devtools.timeline", "v8.execute"] });
+  let keys = 0;
+  const typed = new Set<string>();
+  for (const { q } of queries) {
+    await box.fill("");
+    await box.focus();
+    for (let i = 0; i < q.length; i++) {
+      await page.keyboard.type(q[i]!);
+      keys += 1;
+      const now = q.slice(0, i + 1).trim();
+      if ([...now].length < 2 || typed.has(now)) continue;
+      typed.add(now);
+      await keystrokeToPaint(page, now);
+    }
+  }
+  const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+  await page.close();
+  return { keys, perKey: ownTimeByKind(trace.traceEvents, keys) };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/** Each main-thread event's own time (its duration less its children's), summed by kind, per key. */
+function ownTimeByKind(events: TraceEvent[], keys: number): Record<WorkKind, number> {
+  const KIND_OF: Record<string, WorkKind> = {
+    EventDispatch: "key",
+    FunctionCall: "script",
+    EvaluateScript: "script",
+    "v8.compile": "script",
+    "v8.callFunction": "script",
+    "v8.run": "script",
+    RunMicrotasks: "script",
+    TimerFire: "script",
+    FireAnimationFrame: "script",
+    MinorGC: "script",
+    MajorGC: "script",
+    UpdateLayoutTree: "layout",
+    Layout: "layout",
+    PrePaint: "paint",
+    Paint: "paint",
+    Layerize: "paint",
+    Commit: "paint",
+    UpdateLayer: "paint",
+  };
+  const main = new Set(
+    events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  const spans = events
+    .filter((e) => e.ph === "X" && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const sums: Record<WorkKind, number> = { key: 0, script: 0, layout: 0, paint: 0, other: 0 };
+  // The open spans, outermost first: a span's own time is what its children leave.
+  const open: { end: number; kind: WorkKind; own: number }[] = [];
+  const close = (until: number) => {
+    while (open.length && open.at(-1)!.end <= until) {
+      const span = open.pop()!;
+      sums[span.kind] += span.own;
+    }
+  };
+  for (const e of spans) {
+    close(e.ts);
+    const parent = open.at(-1);
+    if (parent) parent.own -= e.dur!;
+    // Key events are Chromium's handling of the key; an app's handler inside one is a FunctionCall of its own.
+    const kind =
+      KIND_OF[e.name] === "key" &&
+      !/^key|^textInput|^beforeinput|^input|^selectionchange/.test(e.args?.data?.type ?? "")
+        ? "other"
+        : (KIND_OF[e.name] ?? (parent?.kind === "script" ? "script" : "other"));
+    open.push({ end: e.ts + e.dur!, kind, own: e.dur! });
+  }
+  close(Infinity);
+  const perKey = (us: number) => us / 1000 / keys;
+  return {
+    key: perKey(sums.key),
+    script: perKey(sums.script),
+    layout: perKey(sums.layout),
+    paint: perKey(sums.paint),
+    other: perKey(sums.other),
+  };
 }
 
 /** Waits for the results for `q` on screen: the timing from its keystroke, or null after 5 s without them. */
@@ -181,8 +290,15 @@ const report = [
   `- ${rounds} rounds, each a fresh page kept open as a clerk keeps the app: every name-mode query of the bench mix (words out of order among them) and of the example queries typed into the Name box in turn (the box emptied between them), one key at a time, each key pressed once the last one's results were on screen. A keystroke counts when it makes a name not typed before on that page (2 characters or more, spaces at the ends aside; one typed before comes from the app's cache): from its keydown to the next frame after the results for it are on screen (the heading names it, the results are no longer busy or the previous answer), by the page's clock. Each is one request, the search with where its results come from (\`/v2/search-with-provenance\`), through the app server to the service.`,
   `- Keystroke to results on screen: p50 ${overall.p50.toFixed(1)} ms, budget <= ${BUDGET.p50} ms: ${overall.p50 <= BUDGET.p50 ? "met" : "**missed**"}; p95 ${overall.p95.toFixed(1)} ms, budget <= ${BUDGET.p95} ms: ${overall.p95 <= BUDGET.p95 ? "met" : "**missed**"}.${missed ? ` ${missed} keystroke(s) showed no results within 5 s.` : ""}`,
   `- Where a keystroke's time goes, medians: from the keydown to the search's request ${median((t) => t.request)} ms; its round trip from the browser through the app server to the service ${median((t) => t.search)} ms; from its answer to the results in the page ${median((t) => t.toPage)} ms; from there to the next frame ${median((t) => t.toFrame)} ms (Chromium draws at 60 frames a second: half a frame, 8.3 ms, on average); that frame ${median((t) => t.frame)} ms. The page's own work, all but the round trip: ${median((t) => t.ms - t.search)} ms.`,
+  mainThread ? mainThreadLine(mainThread) : "",
   "",
   markdownTable(["class", "typed", "keystrokes", "p50 ms", "p95 ms", "p99 ms"], rows),
 ].join("\n");
 console.log(report);
 writeResultsSection("Keystroke to results on screen (issue 17): npm run bench:ui", report);
+
+function mainThreadLine({ keys, perKey }: MainThreadWork): string {
+  const total = Object.values(perKey).reduce((a, b) => a + b, 0);
+  const ms = (n: number) => n.toFixed(1);
+  return `- The page's main thread, one more round traced (${keys} keys pressed; tracing slows it, so its figures are shares rather than times): ${ms(total)} ms of work per key pressed, of which Chromium's own handling of the key (its key events, the text put into the box) ${ms(perKey.key)} ms, the app's script (its handlers, the answer parsed, React) ${ms(perKey.script)} ms, style and layout ${ms(perKey.layout)} ms, paint ${ms(perKey.paint)} ms, and the rest (messages from the browser's other processes, task scheduling) ${ms(perKey.other)} ms.`;
+}

@@ -7,7 +7,10 @@ const run = promisify(execFile);
 
 /** One of the project's commands, as a user types it (`npm run users -- …`), with these variables. */
 export async function command(script: string, args: string[], env: Record<string, string>, input?: string) {
-  const child = execFile("npx", ["tsx", script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = execFile(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   if (input !== undefined) child.stdin!.end(input);
   return new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
     let stdout = "";

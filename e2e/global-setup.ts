@@ -70,21 +70,16 @@ export default async function globalSetup() {
     });
     closeProvider = provider.close;
 
-    const demo = await startStack(servers, db, key, API_PORT, APP_PORT, dir, [CLERK]);
-    const real = await startStack(
-      servers,
-      realDb,
-      realKey,
-      REAL_API_PORT,
-      REAL_APP_PORT,
-      dir,
-      [CLERK, MARIA, AUDITOR, ADMIN],
-      {
+    // The two stacks start together: each waits on its servers most of the time. Both settle before a failure
+    // tears down, so no server of either is left running.
+    const [demo, real] = await bothSettled(
+      startStack(servers, db, key, API_PORT, APP_PORT, dir, [CLERK]),
+      startStack(servers, realDb, realKey, REAL_API_PORT, REAL_APP_PORT, dir, [CLERK, MARIA, AUDITOR, ADMIN], {
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: provider.clientId,
         OIDC_CLIENT_SECRET: provider.clientSecret,
         OIDC_NAME: "Example Okta",
-      },
+      }),
     );
     // Added beforehand, without a password: the identity provider vouches for them.
     npm(["run", "users", "--", "add", OIDC_MEMBER.email, "--role", "member", "--name", OIDC_MEMBER.name], {
@@ -253,6 +248,14 @@ function npm(args: string[], env: Record<string, string> = {}): string {
   const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
   if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
   return run.stdout;
+}
+
+/** Both values, once both promises have settled; the first failure otherwise. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [x, y] = await Promise.allSettled([a, b]);
+  if (x.status === "rejected") throw x.reason;
+  if (y.status === "rejected") throw y.reason;
+  return [x.value, y.value];
 }
 
 /** `npm ARGS` started now, its output into `log`; `done` resolves once it succeeded, or rejects with its output. */
