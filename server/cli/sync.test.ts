@@ -206,8 +206,13 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     // Stalled on the agency's answer, with the lock held.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // This database's advisory locks: pg_locks spans the cluster, where other test files take their own.
     const held = async () =>
-      (await admin.query<{ n: number }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0]!.n;
+      (
+        await admin.query<{ n: number }>(
+          "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        )
+      ).rows[0]!.n;
     while ((await held()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     const meanwhile = await once(url, temp.path("waiting/co.sqlite"));
     expect(meanwhile.code).toBe(1);
