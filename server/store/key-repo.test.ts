@@ -125,9 +125,11 @@ describe("two service nodes on one PostgreSQL database", () => {
     const [a, b] = [await node(), await node()];
     const { id, key } = await a.create(["ny"]);
     expect(await verified(b, key)).not.toBeNull();
-    // Cut every listening connection: only the poll is left to tell b.
+    // Cut every listening connection to this database (not the other test files' on the shared cluster): only
+    // the poll is left to tell b.
     const admin = openStateDb({ url });
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'`.execute(admin.db);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(admin.db);
     await admin.close();
     await a.revoke(id);
     expect(await within(2000, async () => (await verified(b, key)) === null)).toBeLessThan(2000);
