@@ -10,6 +10,7 @@ import { ALL_STATES, createKeyRepo } from "../server/store/key-repo.ts";
 import { licensePath } from "./api-paths.ts";
 import { liveRowsTable } from "./naive-search.ts";
 import { cpuMicros } from "./process-cpu.ts";
+import { percentiles } from "./percentiles.ts";
 import { npmCommand, runContext, writeResultsSection } from "./results-file.ts";
 import { markdownTable } from "./table.ts";
 import { applyLoad, failures, type LoadResult } from "./throughput.ts";
@@ -106,7 +107,7 @@ try {
     const median = (
       runs: { result: LoadResult; cpu: number }[],
       pick: (r: { result: LoadResult; cpu: number }) => number,
-    ) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+    ) => percentiles(runs.map(pick)).p50;
     compare[route] = {
       today: median(today, (r) => r.cpu),
       shared: median(shared, (r) => r.cpu),
