@@ -43,28 +43,11 @@ let missed = 0;
 try {
   for (let round = 0; round < rounds; round++) {
     // One page a round, as a clerk keeps the app open: each name typed over the last.
-    const page = await stack.newPage(browser);
-    // tsx names nested functions with a helper the page lacks (`__name`): the page gets it too.
-    await page.addInitScript({ content: `var __name = (f) => f; (${recordKeystrokeToPaint.toString()})();` });
-    // As a clerk finds it: the page and its list of states loaded before the first keystroke.
-    await page.goto(`${stack.appUrl}/?state=${BIG_STATE}&by=name`, { waitUntil: "networkidle" });
-    const box = page.locator("#search-term");
-    // A name typed again (`new y` of `new york`, then of `new yrok`) is answered from the app's cache: not counted.
-    const typed = new Set<string>();
-    for (const { q } of queries) {
-      await box.fill("");
-      await box.focus();
-      for (let i = 0; i < q.length; i++) {
-        await page.keyboard.type(q[i]!);
-        // What the box now holds, worked out here: asking the page would take its main thread from what is measured.
-        const now = q.slice(0, i + 1).trim();
-        if ([...now].length < 2 || typed.has(now)) continue;
-        typed.add(now);
-        const timing = await keystrokeToPaint(page, now);
-        if (timing === null) missed += 1;
-        else timings.push({ ...timing, name: q });
-      }
-    }
+    const page = await openSearchPage();
+    await typeEveryName(page, (q, timing) => {
+      if (timing === null) missed += 1;
+      else timings.push({ ...timing, name: q });
+    });
     await page.close();
   }
   mainThread = await tracedRound();
@@ -99,28 +82,47 @@ type WorkKind = "key" | "script" | "layout" | "paint" | "other";
  * parsed, React), style and layout, paint, and the rest (messages from the other processes, tasks).
  */
 async function tracedRound(): Promise<MainThreadWork> {
+  const page = await openSearchPage();
+  await browser.startTracing(page, { categories: ["devtools.timeline", "v8.execute"] });
+  const keys = await typeEveryName(page, () => {});
+  const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+  await page.close();
+  return { keys, perKey: ownTimeByKind(trace.traceEvents, keys) };
+}
+
+/** A fresh page of the search by name, as a clerk finds it: the page and its list of states loaded. */
+async function openSearchPage(): Promise<Page> {
   const page = await stack.newPage(browser);
+  // tsx names nested functions with a helper the page lacks (`__name`): the page gets it too.
   await page.addInitScript({ content: `var __name = (f) => f; (${recordKeystrokeToPaint.toString()})();` });
   await page.goto(`${stack.appUrl}/?state=${BIG_STATE}&by=name`, { waitUntil: "networkidle" });
+  return page;
+}
+
+/**
+ * Every query typed into the Name box in turn (the box emptied between them), one key at a time, each key pressed
+ * once the last one's results were on screen; `shown` gets each name not typed before on this page, with its
+ * timing (null: no results within 5 s). The keys pressed.
+ */
+async function typeEveryName(page: Page, shown: (q: string, timing: Timing | null) => void): Promise<number> {
   const box = page.locator("#search-term");
-  await browser.startTracing(page, { categories: ["devtools.timeline", "v8.execute"] });
-  let keys = 0;
+  // A name typed again (`new y` of `new york`, then of `new yrok`) is answered from the app's cache: not counted.
   const typed = new Set<string>();
+  let keys = 0;
   for (const { q } of queries) {
     await box.fill("");
     await box.focus();
     for (let i = 0; i < q.length; i++) {
       await page.keyboard.type(q[i]!);
       keys += 1;
+      // What the box now holds, worked out here: asking the page would take its main thread from what is measured.
       const now = q.slice(0, i + 1).trim();
       if ([...now].length < 2 || typed.has(now)) continue;
       typed.add(now);
-      await keystrokeToPaint(page, now);
+      shown(q, await keystrokeToPaint(page, now));
     }
   }
-  const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
-  await page.close();
-  return { keys, perKey: ownTimeByKind(trace.traceEvents, keys) };
+  return keys;
 }
 
 interface TraceEvent {
