@@ -57,8 +57,11 @@ export function openStateDb(
 ): StateDb {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle client's error (the server restarted) is the next query's to report, not the process's end.
+    // A client's error (the server restarted, the connection ended) is its query's, or the next one's, to report,
+    // not the process's end: the pool hears an idle client's, but a client checked out between two queries (a
+    // transaction, a lock held) has no listener of the pool's, and an unheard error would end the process.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
