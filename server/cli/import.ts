@@ -13,6 +13,8 @@ import { DatabaseFileError, openDatabase, type Db } from "../store/open-database
 import { RecordRejectedError } from "../store/replace-state.ts";
 import { databaseUrlFromEnv } from "../db/state-db.ts";
 import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
+import type { SnapshotRow } from "../snapshots/snapshot-store.ts";
+import { takeImportTurn } from "../sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Imports state agencies' license exports. Each file becomes a source of its state; the state's
@@ -37,9 +39,10 @@ ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.descr
   --no-archive     do not keep a copy of each file read in the archive (see below)
   --help           this text
 
-With DATABASE_URL (postgres://…), the database is then published there as a snapshot, which every
-service node (npm run api with the same DATABASE_URL) fetches and swaps in; a failure to publish
-is exit code 1.
+With DATABASE_URL (postgres://…), the import waits for any sync or import under way on another node,
+starts FILE from the newest published snapshot (so it keeps what others published), and then
+publishes the database there as a snapshot, which every service node (npm run api with the same
+DATABASE_URL) fetches and swaps in; a failure to publish is exit code 1.
 
 A file imported before (the same SHA-256) is not read again. A license a family's newest whole
 roster leaves out is no longer listed; a partial list (New York's 2019 extract) and change reports
@@ -108,6 +111,21 @@ const guards: ImportOptions = {
   archive: values["no-archive"] ? undefined : join(dirname(values.db), "archive"),
 };
 
+// With DATABASE_URL, one writer at a time across the nodes, from the newest snapshot: what this import publishes
+// keeps what others published, and a sync waits for it rather than publishing over it.
+let endTurn: ((published?: SnapshotRow) => Promise<void>) | undefined;
+let published: SnapshotRow | undefined;
+if (databaseUrl) {
+  try {
+    endTurn = await takeImportTurn(databaseUrl, values.db, (line) => console.error(line));
+  } catch (error) {
+    fail(
+      `the import could not start from the newest snapshot in PostgreSQL (${(error as Error).message}); nothing ` +
+        `was imported. Check that PostgreSQL answers at DATABASE_URL, then run the import again`,
+    );
+  }
+}
+
 let db: Db;
 try {
   db = openDatabase(values.db, { create: true });
@@ -127,8 +145,10 @@ if (values.all !== undefined) {
   for (const { path, reason } of found.unusable) console.log(`not imported: ${path}: ${reason}`);
   if (found.unknown.length) console.log(`not a known source's layout: ${found.unknown.join(", ")}`);
   console.log(`\n${formatCoverage(createLicenseRepo(db).coverage())}`);
-  if (databaseUrl) failed = !(await publishAfterWrite(db, databaseUrl, process.env)) || failed;
+  if (databaseUrl)
+    failed = !(await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row))) || failed;
   db.close();
+  await endTurn?.(published);
   process.exit(failed ? 1 : 0);
 }
 
@@ -142,8 +162,9 @@ if (ok)
     )}`,
   );
 // Published whatever the outcome: a refused file is recorded, and /v2/states shows it.
-if (databaseUrl) ok = (await publishAfterWrite(db, databaseUrl, process.env)) && ok;
+if (databaseUrl) ok = (await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row))) && ok;
 db.close();
+await endTurn?.(published);
 process.exit(ok ? 0 : 1);
 
 /** One source's import, its summary on stdout; false (with the reason on stderr) when it failed. */

@@ -150,7 +150,7 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
   const once = (url: string, db: string) =>
     runSyncWith({ DATABASE_URL: url }, "--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
 
-  it("two syncs at once: one syncs, the other says another node's sync is running and does nothing", async () => {
+  it("two syncs at once: one syncs, the other says another node's sync or import is running and does nothing", async () => {
     const url = await freshPostgresUrl("sync_once");
     // The first asked waits 3 s (Retry-After), holding the lock while the second looks.
     replay.fault(socrataUrls(CO).metadata, [{ kind: "status", status: 503, retryAfter: "3" }]);
@@ -163,7 +163,7 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     expect(synced.stdout).toContain("1 feeds: 1 updated");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /^error: another node's sync is running \(it holds the sync lock in postgres.*\); this one did nothing\.\n$/,
+      /^error: another node's sync or import is running \(it holds the sync lock in postgres.*\); this one did nothing\.\n$/,
     );
     expect(refused.stdout).toBe("");
     const state = openStateDb({ url });
@@ -216,7 +216,7 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     while ((await held()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     const meanwhile = await once(url, temp.path("waiting/co.sqlite"));
     expect(meanwhile.code).toBe(1);
-    expect(meanwhile.stderr).toContain("another node's sync is running");
+    expect(meanwhile.stderr).toContain("another node's sync or import is running");
 
     child.kill("SIGKILL");
     await exited;

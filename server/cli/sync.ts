@@ -49,11 +49,12 @@ Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.
 With DATABASE_URL (postgres://…), each sync ends by publishing the database there as a snapshot,
 which every service node (npm run api with the same DATABASE_URL) fetches and swaps in, and syncs
 run once across every machine on that DATABASE_URL: a sync holds a PostgreSQL advisory lock while it
-runs (a second says "another node's sync is running": exit 0 in a --every round, 1 once; a killed
-one's lock goes with its connection); FILE first becomes the newest published snapshot unless it is
-that already, so a sync continues from the last, whichever machine ran it; and a --every round
-skips when another machine's sync published less than HOURS ago ("synced by another node at T;
-next check at T2"), so a machine gone quiet is relieved within one period.`;
+runs, as an import does (a second says "another node's sync or import is running": exit 0 in a
+--every round, 1 once; a killed one's lock goes with its connection); FILE first becomes the newest
+published snapshot unless it is that already, so a sync continues from the last, whichever machine
+ran it; and a --every round skips when another machine's sync published less than HOURS ago
+("synced by another node at T; next check at T2"), so a machine gone quiet is relieved within one
+period.`;
 
 let parsed;
 try {
@@ -141,7 +142,7 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
     try {
       unlock = await takeNodeSyncLock(url);
       if (!unlock) {
-        const line = `another node's sync is running (it holds the sync lock in ${state.label}); this one did nothing.`;
+        const line = `another node's sync or import is running (it holds the sync lock in ${state.label}); this one did nothing.`;
         if (scheduled) console.log(line);
         else console.error(`error: ${line}`);
         return { code: scheduled ? 0 : 1 };

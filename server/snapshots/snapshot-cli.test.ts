@@ -10,6 +10,7 @@ import { freePort } from "../testing/free-port.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { listSnapshots } from "./snapshot-store.ts";
 import { cliCommand } from "../testing/built-cli.ts";
+import { takeNodeSyncLock } from "../sync/node-sync.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const temp = tempFolder();
@@ -71,5 +72,51 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
       api.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
+  });
+  it("an import on another machine waits for the sync under way, starts from the newest snapshot, and publishes both", async () => {
+    const url = await freshPostgresUrl("cli-turn");
+    const env = { ...process.env, DATABASE_URL: url };
+    const first = spawnSync(
+      process.execPath,
+      [...cliCommand("import"), "--db", temp.path("a/licenses.sqlite"), "--source", "ny-sla"].concat([
+        "--as-of",
+        "2016-01-15",
+        sharedData("ny/nyc_bars.csv"),
+      ]),
+      { cwd: ROOT, encoding: "utf8", timeout: 90_000, env },
+    );
+    expect(first.status).toBe(0);
+    const state = openStateDb({ url });
+    try {
+      const [nyOnly] = await listSnapshots(state);
+      // A sync under way on a third machine holds the nodes' lock.
+      const unlock = (await takeNodeSyncLock(url))!;
+      const second = spawn(
+        process.execPath,
+        [...cliCommand("import"), "--db", temp.path("b/licenses.sqlite"), "--source", "ma-abcc"].concat([
+          sharedData("ma/ma_license_list.csv"),
+        ]),
+        { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stderr = "";
+      second.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => second.on("exit", resolve));
+      await expect
+        .poll(() => stderr, { timeout: 60_000 })
+        .toContain("waiting for another node's sync or import to end");
+      // It waits: nothing imported or published while the sync holds the lock.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await listSnapshots(state)).toHaveLength(1);
+      await unlock();
+      expect(await exited).toBe(0);
+      expect(stderr).toContain(`starts from snapshot ${nyOnly!.sha256.slice(0, 12)}, the newest`);
+      const [newest] = await listSnapshots(state);
+      const states = JSON.parse(newest!.states) as { state: string; records: number }[];
+      // What the first machine published is still there beside what this one imported.
+      expect(states.map((s) => s.state)).toEqual(["ma", "ny"]);
+      expect(states.find((s) => s.state === "ny")!.records).toBe(6657);
+    } finally {
+      await state.close();
+    }
   });
 });

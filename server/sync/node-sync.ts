@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { idType, migrateStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
+import { idType, migrateStateDb, openStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
 import { hashFile } from "../snapshots/publish-snapshot.ts";
 import { fetchSnapshot } from "../snapshots/snapshot-follower.ts";
 import {
@@ -21,17 +21,31 @@ export const THIS_NODE = `${hostname()} pid ${process.pid}`;
 
 /**
  * Takes the nodes' sync lock: a PostgreSQL session advisory lock on a connection of its own, so that it dies with
- * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it.
+ * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it
+ * (a scheduled sync then leaves the round to that node).
  */
 export async function takeNodeSyncLock(databaseUrl: string): Promise<(() => Promise<void>) | null> {
+  return lockOnOwnConnection(databaseUrl, "SELECT pg_try_advisory_lock(hashtext($1)) AS taken");
+}
+
+/**
+ * The same lock, waited for: an import takes its turn after the sync or import under way. `onWait` is called once
+ * when another node holds it.
+ */
+export async function waitForNodeSyncLock(databaseUrl: string, onWait: () => void): Promise<() => Promise<void>> {
+  const unlock = await takeNodeSyncLock(databaseUrl);
+  if (unlock) return unlock;
+  onWait();
+  return (await lockOnOwnConnection(databaseUrl, "SELECT pg_advisory_lock(hashtext($1)), true AS taken"))!;
+}
+
+async function lockOnOwnConnection(databaseUrl: string, sql: string): Promise<(() => Promise<void>) | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   // A broken connection loses the lock with it; the sync under way still ends and publishes as it would.
   client.on("error", () => {});
   await client.connect();
   try {
-    const { rows } = await client.query<{ taken: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS taken", [
-      NODE_SYNC_LOCK,
-    ]);
+    const { rows } = await client.query<{ taken: boolean }>(sql, [NODE_SYNC_LOCK]);
     if (rows[0]?.taken) return () => client.end().catch(() => {});
   } catch (error) {
     await client.end().catch(() => {});
@@ -142,4 +156,44 @@ export async function startFromNewestSnapshot(
   } finally {
     rmSync(fetched, { force: true });
   }
+}
+
+/**
+ * An import's turn with DATABASE_URL: the nodes' sync lock, waited for, and `file` made the newest published
+ * snapshot, so that what the import publishes holds what every sync and import published before it, and no sync
+ * publishes over it from an older start. `say` gets a line for each of those it had to do. Returns the function
+ * that ends the turn, given the snapshot the import published (marked on the file) or nothing.
+ */
+export async function takeImportTurn(
+  databaseUrl: string,
+  file: string,
+  say: (line: string) => void,
+): Promise<(published?: SnapshotRow) => Promise<void>> {
+  const state = openStateDb({ url: databaseUrl, poolSize: 2 });
+  let unlock: (() => Promise<void>) | undefined;
+  try {
+    unlock = await waitForNodeSyncLock(databaseUrl, () =>
+      say(`waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`),
+    );
+    await migrateNodeSync(state);
+    const start = await startFromNewestSnapshot(state, file);
+    if (start?.fetched) {
+      say(
+        `${file} starts from snapshot ${start.row.sha256.slice(0, 12)}, the newest (published ${start.row.published_at})`,
+      );
+    }
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  } finally {
+    await state.close();
+  }
+  const release = unlock;
+  return async (published) => {
+    try {
+      if (published) markAsSnapshot(file, published.sha256);
+    } finally {
+      await release();
+    }
+  };
 }
