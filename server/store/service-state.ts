@@ -1,3 +1,4 @@
+import type { TableCopy } from "../db/copy-tables.ts";
 import { idType, migrateStateDb, openStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
 
 /**
@@ -20,6 +21,9 @@ export const SERVICE_MIGRATIONS: MigrationSet = {
     },
   }),
 };
+
+/** The service's tables a SQLite file's are copied into by `npm run migrate -- --take-over`. */
+export const SERVICE_TABLES: readonly TableCopy[] = [{ name: "api_keys", serialId: true }];
 
 /** The service's mutable state on PostgreSQL (DATABASE_URL), brought up to date: its keys live there. */
 export async function openServiceState(databaseUrl: string): Promise<StateDb> {

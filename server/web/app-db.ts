@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import type { TableCopy } from "../db/copy-tables.ts";
 import { migrateStateDb, openStateDb, type StateDb } from "../db/state-db.ts";
 import { ACCOUNTS_MIGRATIONS } from "./accounts/users-store.ts";
 import { CHECKS_MIGRATIONS } from "./checks/checks-log.ts";
@@ -13,6 +14,24 @@ export const LEGACY_WATCH_DB = "data/watchlist.sqlite";
 
 // The watchlist's tables, in the order their references need.
 const WATCH_TABLES = ["watched", "checks", "changes", "deliveries", "meta"] as const;
+
+/**
+ * Every table of the app's state, references first, as `npm run migrate -- --take-over` copies a SQLite file's
+ * into PostgreSQL: users and their links and sessions, the record of checks, the watchlist.
+ */
+export const APP_TABLES: readonly TableCopy[] = [
+  { name: "app_meta", replace: true },
+  { name: "users", serialId: true },
+  { name: "password_links" },
+  { name: "sessions" },
+  { name: "log_entries" },
+  { name: "log_head", replace: true },
+  { name: "watched" },
+  { name: "checks", serialId: true },
+  { name: "changes", serialId: true },
+  { name: "deliveries", serialId: true },
+  { name: "meta" },
+];
 
 export interface AppStateOptions {
   /** DATABASE_URL: the app's state on PostgreSQL, shared by every app node; null or absent: the SQLite `file`. */
