@@ -58,7 +58,7 @@ export function createAccounts({
 }) {
   const NO_SUCH_HASH = noSuchHash(scryptCost);
   const store = openUsersStore(state, now);
-  const throttle = createSignInThrottle({ now: () => now().getTime() });
+  const throttle = createSignInThrottle({ failures: store.signInFailures, now: () => now().getTime() });
   const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
   const linkOf = (token: string) => `${appUrl.replace(/\/+$/, "")}${SET_PASSWORD_PAGE}?token=${token}`;
 
@@ -91,13 +91,13 @@ export function createAccounts({
     ): Promise<{ outcome: "ok"; user: User } | { outcome: "refused" } | { outcome: "throttled"; seconds: number }> {
       const account = normalEmail(email);
       const keys = [`account:${account}`, `address:${address}`];
-      const seconds = throttle.waitSeconds(keys);
+      const seconds = await throttle.waitSeconds(keys);
       if (seconds > 0) return { outcome: "throttled", seconds };
       const user = await store.userByEmail(account);
       const hash = (user && (await store.passwordHash(user.id))) ?? NO_SUCH_HASH;
       const ok = (await verifyPassword(password, hash)) && hash !== NO_SUCH_HASH && user !== null;
       if (!ok) {
-        throttle.failed(keys);
+        await throttle.failed(keys);
         await audit({
           action: "sign-in failed",
           user: user ? who(user) : null,
@@ -105,7 +105,7 @@ export function createAccounts({
         });
         return { outcome: "refused" };
       }
-      throttle.succeeded(keys);
+      await throttle.succeeded(keys);
       await store.signedIn(user.id);
       await audit({ action: "sign-in", user: who(user), detail: `password, from ${address}` });
       return { outcome: "ok", user };

@@ -4,6 +4,7 @@ import { BACKENDS, freshPostgresUrl } from "../../testing/state-backends.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSignInThrottle, FAILURES_BEFORE_LOCK, LOCK_MS } from "./sign-in-throttle.ts";
 import { ACCOUNTS_MIGRATIONS, LINK_HOURS, openUsersStore } from "./users-store.ts";
 
 const T0 = Date.parse("2027-03-03T15:00:00Z");
@@ -131,5 +132,31 @@ describe.each(BACKENDS)("the accounts' store on %s", (backend: Backend) => {
     expect(await a.meta("session_secret")).toBe(fromA);
     await a.setMeta("session_secret", "c");
     expect(await b.keptMeta("session_secret", "d")).toBe("c");
+  });
+
+  it("counts failed sign-ins for every node: ten on two nodes lock the account on both for a quarter hour", async () => {
+    const [a, b] = [await open(), await open()];
+    const throttles = [a, b].map((store) => createSignInThrottle({ failures: store.signInFailures, now: () => clock }));
+    const keys = ["account:bo@example.com", "address:192.0.2.7"];
+    // A guesser going round the nodes: five failures on each.
+    for (let i = 0; i < FAILURES_BEFORE_LOCK; i++) {
+      expect(await throttles[i % 2]!.waitSeconds(keys)).toBe(0);
+      await throttles[i % 2]!.failed(keys);
+      clock += 1000;
+    }
+    expect(await throttles[0]!.waitSeconds(keys)).toBe(LOCK_MS / 1000 - 1);
+    expect(await throttles[1]!.waitSeconds(["address:192.0.2.7"])).toBe(LOCK_MS / 1000 - 1);
+    // Another address for the same account is locked too; another account from another address is not.
+    expect(await throttles[1]!.waitSeconds(["account:bo@example.com", "address:198.51.100.1"])).toBeGreaterThan(0);
+    expect(await throttles[1]!.waitSeconds(["account:al@example.com", "address:198.51.100.1"])).toBe(0);
+    clock += LOCK_MS;
+    expect(await throttles[1]!.waitSeconds(keys)).toBe(0);
+    // Two nodes counting one failure at the same moment count two.
+    await Promise.all(throttles.map((t) => t.failed(["account:al@example.com"])));
+    for (let i = 2; i < FAILURES_BEFORE_LOCK; i++) await throttles[0]!.failed(["account:al@example.com"]);
+    expect(await throttles[1]!.waitSeconds(["account:al@example.com"])).toBe(LOCK_MS / 1000);
+    // A success on one node clears the account everywhere.
+    await throttles[0]!.succeeded(["account:al@example.com"]);
+    expect(await throttles[1]!.waitSeconds(["account:al@example.com"])).toBe(0);
   });
 });

@@ -58,6 +58,18 @@ export const ACCOUNTS_MIGRATIONS: MigrationSet = {
         .execute();
     },
   }),
+  // Several app nodes: failed sign-ins counted where every node reads them, not in one process's memory.
+  "2026-11-26-sign-in-failures": () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("sign_in_failures")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("failures", "integer", (c) => c.notNull())
+        .addColumn("last_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sign_in_failures_by_age").on("sign_in_failures").column("last_at").execute();
+    },
+  }),
 };
 
 interface AccountsTables {
@@ -73,7 +85,11 @@ interface AccountsTables {
   password_links: { token_hash: string; user_id: number; expires_at: string };
   sessions: { id_hash: string; user_id: number | null; data: string; created_at: string; last_seen_at: string };
   app_meta: { name: string; value: string };
+  sign_in_failures: { key: string; failures: number; last_at: string };
 }
+
+/** How long a count of failed sign-ins is kept after its last failure. */
+const FAILURES_KEPT_MS = 24 * 3_600_000;
 
 /** How long a one-time link sets a password. */
 export const LINK_HOURS = 72;
@@ -238,6 +254,41 @@ export function openUsersStore(state: StateDb, now: () => Date = () => new Date(
         .values({ name, value })
         .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
         .execute();
+    },
+    /** Failed sign-ins in a row, per account and per address: one count for every node. */
+    signInFailures: {
+      /** The last failure of the keys that have failed `atLeast` times in a row, the newest; null when none has. */
+      async lockedSince(keys: readonly string[], atLeast: number): Promise<string | null> {
+        const row = await db
+          .selectFrom("sign_in_failures")
+          .select((eb) => eb.fn.max("last_at").as("at"))
+          .where("key", "in", keys)
+          .where("failures", ">=", atLeast)
+          .executeTakeFirst();
+        return row?.at ?? null;
+      },
+      /** One more failure for each key, now (counts older than a day are forgotten). */
+      async failed(keys: readonly string[]): Promise<void> {
+        const at = iso();
+        // Each statement on its own is atomic, which is all either needs: no transaction held across the await.
+        await db
+          .deleteFrom("sign_in_failures")
+          .where("last_at", "<", new Date(now().getTime() - FAILURES_KEPT_MS).toISOString())
+          .execute();
+        await db
+          .insertInto("sign_in_failures")
+          .values(keys.map((key) => ({ key, failures: 1, last_at: at })))
+          .onConflict((oc) =>
+            oc.column("key").doUpdateSet((eb) => ({
+              failures: eb(eb.ref("sign_in_failures.failures"), "+", 1),
+              last_at: eb.ref("excluded.last_at"),
+            })),
+          )
+          .execute();
+      },
+      async cleared(keys: readonly string[]): Promise<void> {
+        await db.deleteFrom("sign_in_failures").where("key", "in", keys).execute();
+      },
     },
     /** The value kept under `name`, or `value` kept now: of two nodes starting at once, both get the first kept. */
     async keptMeta(name: string, value: string): Promise<string> {
