@@ -126,3 +126,29 @@ for (const [form, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+// On a window where the header takes two rows, whatever is below it keeps its place as the name signed in arrives
+// (the empty corner's baseline once moved the header's second row, and the whole page, by 7 px).
+test("the page below the header holds still as the signed-in name arrives, on a window where the header wraps", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.route("**/api/session", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const tops = new Set<number>();
+    (window as unknown as { mainTops: Set<number> }).mainTops = tops;
+    const frame = () => {
+      const main = document.querySelector("main");
+      if (main) tops.add(Math.round(main.getBoundingClientRect().top + window.scrollY));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto("/");
+  await expect(page.locator(".account__who")).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => [...(window as unknown as { mainTops: Set<number> }).mainTops])).toHaveLength(1);
+});
