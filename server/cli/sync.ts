@@ -138,7 +138,6 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
     return { code: 1 };
   };
   try {
-    let start;
     try {
       unlock = await takeNodeSyncLock(url);
       if (!unlock) {
@@ -155,14 +154,9 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
         console.log(`synced by another node at ${last.finished_at}; next check at ${nextCheck.toISOString()}`);
         return { code: 0, nextCheck };
       }
-      start = await startFromNewestSnapshot(state, db);
+      await startFromNewestSnapshot(state, db, (line) => console.log(line));
     } catch (error) {
       return unusable(error);
-    }
-    if (start?.fetched) {
-      console.log(
-        `${db} starts from snapshot ${start.row.sha256.slice(0, 12)}, the newest (published ${start.row.published_at})`,
-      );
     }
     let published: SnapshotRow | undefined;
     const code = await syncFile(url, (row) => (published = row));

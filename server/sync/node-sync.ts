@@ -132,12 +132,13 @@ function markedAs(file: string): string | null {
 
 /**
  * Makes `file` start from the newest published snapshot, unless it is that snapshot already: fetched under a
- * temporary name beside it, its SHA-256 checked, then renamed over it. Returns the snapshot and whether it was
+ * temporary name beside it, its SHA-256 checked, then renamed over it (and said to `say`). Returns the snapshot and whether it was
  * fetched; null when none is published (the file stays as it is).
  */
 export async function startFromNewestSnapshot(
   state: StateDb,
   file: string,
+  say: (line: string) => void = () => {},
 ): Promise<{ row: SnapshotRow; fetched: boolean } | null> {
   const row = await newestSnapshot(state);
   if (!row) return null;
@@ -152,6 +153,7 @@ export async function startFromNewestSnapshot(
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
     renameSync(fetched, file);
     markAsSnapshot(file, row.sha256);
+    say(`${file} starts from snapshot ${row.sha256.slice(0, 12)}, the newest (published ${row.published_at})`);
     return { row, fetched: true };
   } finally {
     rmSync(fetched, { force: true });
@@ -176,12 +178,7 @@ export async function takeImportTurn(
       say(`waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`),
     );
     await migrateNodeSync(state);
-    const start = await startFromNewestSnapshot(state, file);
-    if (start?.fetched) {
-      say(
-        `${file} starts from snapshot ${start.row.sha256.slice(0, 12)}, the newest (published ${start.row.published_at})`,
-      );
-    }
+    await startFromNewestSnapshot(state, file, say);
   } catch (error) {
     await unlock?.();
     throw error;
