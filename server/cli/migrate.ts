@@ -97,14 +97,15 @@ if (databaseUrl) {
 /** The single node's keys and app state copied into PostgreSQL, the copied record of checks walked. */
 async function takeOver(url: string) {
   const appFile = values["app-db"] ?? (process.env.APP_DB || DEFAULT_APP_DB);
-  const files = [file, appFile].filter((f) => existsSync(f));
-  if (files.length === 0) fail(`neither ${file} nor ${appFile} exists: there is nothing to take over`);
+  const [hasKeys, hasApp] = [existsSync(file), existsSync(appFile)];
+  if (!hasKeys && !hasApp) fail(`neither ${file} nor ${appFile} exists: there is nothing to take over`);
+  const files = [hasKeys && file, hasApp && appFile].filter(Boolean);
   const sources: CopySource[] = [];
   const target = openStateDb({ url, poolSize: 2 });
   try {
-    if (existsSync(file)) sources.push({ from: openStateDb({ sqlite: openDatabase(file) }), tables: SERVICE_TABLES });
+    if (hasKeys) sources.push({ from: openStateDb({ sqlite: openDatabase(file) }), tables: SERVICE_TABLES });
     else console.log(`no license database at ${file}: no API keys to copy`);
-    if (existsSync(appFile)) sources.push({ from: await openAppState({ file: appFile }), tables: APP_TABLES });
+    if (hasApp) sources.push({ from: await openAppState({ file: appFile }), tables: APP_TABLES });
     else console.log(`no app database at ${appFile}: no users, record of checks or watchlist to copy`);
     const copied = await copyTables(target, sources);
     const count = (table: string) => copied.find((c) => c.table === table)?.rows ?? 0;

@@ -26,11 +26,8 @@ export const APP_TABLES: readonly TableCopy[] = [
   { name: "sessions" },
   { name: "log_entries" },
   { name: "log_head", replace: true },
-  { name: "watched" },
-  { name: "checks", serialId: true },
-  { name: "changes", serialId: true },
-  { name: "deliveries", serialId: true },
-  { name: "meta" },
+  // Numbered by the database, but for the two keyed by name (a license, a setting).
+  ...WATCH_TABLES.map((name) => ({ name, serialId: name !== "watched" && name !== "meta" })),
 ];
 
 export interface AppStateOptions {
