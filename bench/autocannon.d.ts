@@ -11,8 +11,6 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     timeout?: number;
-    /** Requests a second across all connections. */
-    overallRate?: number;
     headers?: Record<string, string>;
     requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
   }
@@ -36,13 +34,6 @@ declare module "autocannon" {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
-  /** The run, awaited for its result; its events as it goes ("response": each answer, its status and ms). */
-  interface Instance extends Promise<Result> {
-    on(
-      event: "response",
-      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
-    ): Instance;
-  }
-  function autocannon(options: Options): Instance;
+  function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { Agent, request } from "node:http";
 import { percentiles } from "./percentiles.ts";
 
 export interface LoadOptions {
@@ -8,8 +9,6 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   seconds: number;
   connections?: number;
-  /** Requests a second across all connections (latencies then each answer's own, to the microsecond); none: as fast as the server answers. */
-  rate?: number;
 }
 
 export interface LoadResult {
@@ -22,37 +21,27 @@ export interface LoadResult {
   timeouts: number;
   /** Responses whose status is not 200, by status. */
   unexpected: Record<string, number>;
-  /** At a steady rate, each 200's own time in ms, to pool over several runs; empty otherwise. */
+  /** Paced: each 200's own time in ms, to pool over several runs; empty at saturation. */
   latencies: number[];
 }
 
-/** autocannon at saturation (pipelining 1), or at `rate` requests a second, rotating through the paths. */
+/** autocannon at saturation (pipelining 1), rotating through the paths. */
 export async function applyLoad({
   url,
   paths,
   headers = {},
   seconds,
   connections = 50,
-  rate,
 }: LoadOptions): Promise<LoadResult> {
   let next = 0;
-  const run = autocannon({
+  const result = await autocannon({
     url,
     connections,
     duration: seconds,
     pipelining: 1,
-    ...(rate === undefined ? {} : { overallRate: rate }),
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
-  // At a steady rate, each answer's own time: autocannon's histogram counts whole milliseconds, too coarse for a
-  // p99 of a few (4 against 5 ms reads as 25%). At saturation its figures stand, as the recorded runs have them.
-  const times: number[] = [];
-  if (rate !== undefined) {
-    void run.on("response", (_client, status, _bytes, ms) => void (status === 200 && times.push(ms)));
-  }
-  const result = await run;
-  const exact = times.length ? percentiles(times) : null;
   const unexpected = Object.fromEntries(
     Object.entries(result.statusCodeStats)
       .filter(([status]) => status !== "200")
@@ -61,12 +50,70 @@ export async function applyLoad({
   return {
     rps: result.requests.total / result.duration,
     requests: result.requests.total,
-    p50: exact?.p50 ?? result.latency.p50,
-    p99: exact?.p99 ?? result.latency.p99,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
     errors: result.errors,
     timeouts: result.timeouts,
     unexpected,
-    latencies: times,
+    latencies: [],
+  };
+}
+
+/**
+ * `rate` requests a second, evenly spaced, whatever the answers do (an open loop, as clerks' requests arrive), over
+ * at most `connections` kept-alive connections; each answer's time from its request's sending, to the microsecond.
+ * Not autocannon: its rate sends each second's quota as fast as it can at the top of the second, then waits, so its
+ * "500 a second" is a burst at saturation, and a p99 measured in it is that burst's queue.
+ */
+export async function applyPacedLoad({
+  url,
+  paths,
+  headers = {},
+  seconds,
+  connections = 10,
+  rate,
+}: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.round(seconds * rate);
+  const latencies: number[] = [];
+  const unexpected: Record<string, number> = {};
+  let [sent, done, errors, timeouts] = [0, 0, 0, 0];
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const finish = () => ++done === total && resolve();
+    const send = (path: string) => {
+      const at = performance.now();
+      const req = request(new URL(path, url), { agent, headers, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - at);
+          else unexpected[res.statusCode!] = (unexpected[res.statusCode!] ?? 0) + 1;
+          finish();
+        });
+      });
+      req.on("timeout", () => (timeouts++, req.destroy()));
+      req.on("error", () => (errors++, finish()));
+      req.end();
+    };
+    // Node's timers fire every millisecond at best: each tick sends what is due by then.
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000));
+      while (sent < due) send(paths[sent++ % paths.length]!);
+      if (sent === total) clearInterval(tick);
+    }, 1);
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const exact = percentiles(latencies);
+  return {
+    rps: done / elapsed,
+    requests: done,
+    p50: exact.p50,
+    p99: exact.p99,
+    errors,
+    timeouts,
+    unexpected,
+    latencies,
   };
 }
 
