@@ -227,6 +227,71 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     expect(next.stdout).toContain("1 feeds: 1 updated");
   });
 
+  it("a scheduled round waits for another node's sync, syncs in its stead when that node dies, and stops while waiting", async () => {
+    const url = await freshPostgresUrl("sync_wait");
+    // Another node's sync under way: the lock held on a connection of its own, as a sync holds it.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query("SELECT pg_advisory_lock(hashtext('lls_sync'))");
+    let otherAlive = true;
+    const children: ReturnType<typeof spawn>[] = [];
+    const scheduled = (folder: string) => {
+      const child = spawn(
+        process.execPath,
+        [...cliCommand("sync"), "--db", temp.path(`${folder}/co.sqlite`), "--states", "co", "--origin", replay.origin],
+        { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
+      );
+      children.push(child);
+      let stdout = "";
+      const waiters = new Set<() => void>();
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        for (const look of waiters) look();
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      /** Resolves once the process has printed `text`; rejects if it exits first. */
+      const saying = (text: string) =>
+        new Promise<void>((resolve, reject) => {
+          const look = () => {
+            if (stdout.includes(text)) {
+              waiters.delete(look);
+              resolve();
+            }
+          };
+          waiters.add(look);
+          void exited.then(() => reject(new Error(`exited before saying "${text}":\n${stdout}${stderr}`)));
+          look();
+        });
+      return { child, exited, saying, stdout: () => stdout };
+    };
+    try {
+      // Stopped while it waits: it ends at once, having done nothing.
+      const stopped = scheduled("wait-stopped");
+      await stopped.saying("waiting for another node's sync or import to end");
+      stopped.child.kill("SIGTERM");
+      expect(await stopped.exited).toBe(0);
+      expect(stopped.stdout()).not.toContain("feeds:");
+
+      const waiting = scheduled("wait-instead");
+      await waiting.saying("waiting for another node's sync or import to end");
+      // The other node dies mid-sync, having published nothing: this round syncs in its stead.
+      otherAlive = false;
+      await other.end();
+      await waiting.saying("next sync at");
+      expect(waiting.stdout()).toContain("1 feeds: 1 updated");
+      waiting.child.kill("SIGTERM");
+      expect(await waiting.exited).toBe(0);
+    } finally {
+      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+      if (otherAlive) await other.end();
+    }
+    const state = openStateDb({ url });
+    expect(await listSnapshots(state)).toHaveLength(1);
+    await state.close();
+  });
+
   it("a scheduled round skips when another machine synced within the period, and says when it looks again", async () => {
     const url = await freshPostgresUrl("sync_skip");
     expect((await once(url, temp.path("early/co.sqlite"))).code).toBe(0);

@@ -17,6 +17,7 @@ import {
   recordSyncRound,
   startFromNewestSnapshot,
   takeNodeSyncLock,
+  waitForNodeSyncLock,
   THIS_NODE,
 } from "../sync/node-sync.ts";
 import { fail } from "./fail.ts";
@@ -49,12 +50,13 @@ Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.
 With DATABASE_URL (postgres://…), each sync ends by publishing the database there as a snapshot,
 which every service node (npm run api with the same DATABASE_URL) fetches and swaps in, and syncs
 run once across every machine on that DATABASE_URL: a sync holds a PostgreSQL advisory lock while it
-runs, as an import does (a second says "another node's sync or import is running": exit 0 in a
---every round, 1 once; a killed one's lock goes with its connection); FILE first becomes the newest
-published snapshot unless it is that already, so a sync continues from the last, whichever machine
-ran it; and a --every round skips when another machine's sync published less than HOURS ago
-("synced by another node at T; next check at T2"), so a machine gone quiet is relieved within one
-period.`;
+runs, as an import does, and a killed one's lock goes with its connection. A --every round that finds
+it held waits ("waiting for another node's sync or import to end"), so it syncs at once in the stead
+of a machine that died mid-sync; a sync run once says "another node's sync or import is running" and
+exits 1. FILE first becomes the newest published snapshot unless it is that already, so a sync
+continues from the last, whichever machine ran it; and a --every round skips when another machine's
+sync published less than HOURS ago ("synced by another node at T; next check at T2"), so a machine
+gone quiet is relieved within one period.`;
 
 let parsed;
 try {
@@ -78,6 +80,8 @@ if (values.help) {
 }
 if (!values.db) fail("--db FILE is required: the SQLite database to keep current (see --help)");
 const db = values.db;
+/** Aborted by SIGTERM or SIGINT (kept running with --every). */
+const stopping = new AbortController();
 // Syncs run by themselves unless told otherwise: a worker started with no option keeps the data current.
 const everyText = values.every ?? process.env.SYNC_EVERY_HOURS ?? "6";
 const every = Number(everyText);
@@ -139,12 +143,24 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
   };
   try {
     try {
-      unlock = await takeNodeSyncLock(url);
+      // A round waits its turn: when the node holding the lock ends its sync, the round finds it below and skips;
+      // when that node dies first, the round syncs in its stead at once. Once, a second sync refuses.
+      unlock = scheduled
+        ? await waitForNodeSyncLock(
+            url,
+            () =>
+              console.log(
+                `waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`,
+              ),
+            stopping.signal,
+          )
+        : await takeNodeSyncLock(url);
       if (!unlock) {
-        const line = `another node's sync or import is running (it holds the sync lock in ${state.label}); this one did nothing.`;
-        if (scheduled) console.log(line);
-        else console.error(`error: ${line}`);
-        return { code: scheduled ? 0 : 1 };
+        if (scheduled) return { code: 0 };
+        console.error(
+          `error: another node's sync or import is running (it holds the sync lock in ${state.label}); this one did nothing.`,
+        );
+        return { code: 1 };
       }
       await migrateNodeSync(state);
       const last = scheduled ? await lastSyncRound(state) : null;
@@ -218,17 +234,17 @@ function summary(reports: FeedReport[]): string {
 
 if (every === 0) process.exit((await syncOnce(false)).code);
 
-// Kept running: a sync now, then every `every` hours, until a signal. A sync under way finishes first.
-let stopping = false;
-let wake: (() => void) | undefined;
+// Kept running: a sync now, then every `every` hours, until a signal. A sync under way finishes first; a round
+// waiting for another node's ends its wait.
 const stop = () => {
-  stopping = true;
+  stopping.abort();
   wake?.();
 };
+let wake: (() => void) | undefined;
 process.on("SIGTERM", stop).on("SIGINT", stop);
-while (!stopping) {
+while (!stopping.signal.aborted) {
   const { nextCheck } = await syncOnce(true);
-  if (stopping) break;
+  if (stopping.signal.aborted) break;
   const next = nextCheck ?? new Date(Date.now() + every * 3_600_000);
   if (!nextCheck) console.log(`next sync at ${next.toISOString()}`);
   await new Promise<void>((resolve) => {

@@ -21,35 +21,53 @@ export const THIS_NODE = `${hostname()} pid ${process.pid}`;
 
 /**
  * Takes the nodes' sync lock: a PostgreSQL session advisory lock on a connection of its own, so that it dies with
- * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it
- * (a scheduled sync then leaves the round to that node).
+ * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it.
  */
 export async function takeNodeSyncLock(databaseUrl: string): Promise<(() => Promise<void>) | null> {
   return lockOnOwnConnection(databaseUrl, "SELECT pg_try_advisory_lock(hashtext($1)) AS taken");
 }
 
 /**
- * The same lock, waited for: an import takes its turn after the sync or import under way. `onWait` is called once
- * when another node holds it.
+ * The same lock, waited for: an import, or a scheduled sync, takes its turn after the sync or import under way, and
+ * takes it at once when the node holding it dies. `onWait` is called once when another node holds it. Returns null
+ * only when `signal` ends the wait (the process is stopping).
  */
-export async function waitForNodeSyncLock(databaseUrl: string, onWait: () => void): Promise<() => Promise<void>> {
+export async function waitForNodeSyncLock(
+  databaseUrl: string,
+  onWait: () => void,
+  signal?: AbortSignal,
+): Promise<(() => Promise<void>) | null> {
   const unlock = await takeNodeSyncLock(databaseUrl);
-  if (unlock) return unlock;
+  if (unlock || signal?.aborted) return unlock;
   onWait();
-  return (await lockOnOwnConnection(databaseUrl, "SELECT pg_advisory_lock(hashtext($1)), true AS taken"))!;
+  return lockOnOwnConnection(databaseUrl, "SELECT pg_advisory_lock(hashtext($1)), true AS taken", signal);
 }
 
-async function lockOnOwnConnection(databaseUrl: string, sql: string): Promise<(() => Promise<void>) | null> {
+async function lockOnOwnConnection(
+  databaseUrl: string,
+  sql: string,
+  signal?: AbortSignal,
+): Promise<(() => Promise<void>) | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   // A broken connection loses the lock with it; the sync under way still ends and publishes as it would.
   client.on("error", () => {});
   await client.connect();
+  // Stopping while waiting: the connection closed ends the wait (and would free a lock taken meanwhile).
+  if (signal?.aborted) {
+    await client.end().catch(() => {});
+    return null;
+  }
+  const stop = () => void client.end().catch(() => {});
+  signal?.addEventListener("abort", stop, { once: true });
   try {
     const { rows } = await client.query<{ taken: boolean }>(sql, [NODE_SYNC_LOCK]);
-    if (rows[0]?.taken) return () => client.end().catch(() => {});
+    if (rows[0]?.taken && !signal?.aborted) return () => client.end().catch(() => {});
   } catch (error) {
     await client.end().catch(() => {});
+    if (signal?.aborted) return null;
     throw error;
+  } finally {
+    signal?.removeEventListener("abort", stop);
   }
   await client.end().catch(() => {});
   return null;
@@ -174,9 +192,9 @@ export async function takeImportTurn(
   const state = openStateDb({ url: databaseUrl, poolSize: 2 });
   let unlock: (() => Promise<void>) | undefined;
   try {
-    unlock = await waitForNodeSyncLock(databaseUrl, () =>
+    unlock = (await waitForNodeSyncLock(databaseUrl, () =>
       say(`waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`),
-    );
+    ))!;
     await migrateNodeSync(state);
     await startFromNewestSnapshot(state, file, say);
   } catch (error) {
