@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
 import { readFileSync } from "node:fs";
 import { createFeedChecksRepo } from "../store/feed-checks-repo.ts";
@@ -235,6 +235,10 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     await other.query("SELECT pg_advisory_lock(hashtext('lls_sync'))");
     let otherAlive = true;
     const children: ReturnType<typeof spawn>[] = [];
+    // Also after a timeout, when the test's own code never gets past its await.
+    onTestFinished(() => {
+      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    });
     const scheduled = (folder: string) => {
       const child = spawn(
         process.execPath,
@@ -284,7 +288,6 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
       waiting.child.kill("SIGTERM");
       expect(await waiting.exited).toBe(0);
     } finally {
-      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
       if (otherAlive) await other.end();
     }
     const state = openStateDb({ url });
