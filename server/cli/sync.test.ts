@@ -150,6 +150,42 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
   const once = (url: string, db: string) =>
     runSyncWith({ DATABASE_URL: url }, "--db", db, "--states", "co", "--origin", replay.origin, "--every", "0");
 
+  /**
+   * `npm run sync` kept running (every 6 hours) as a machine of the cluster runs it, in `folder`: what it prints, and
+   * `saying(text)`, which resolves once it has printed `text` (rejects if it exits first). Killed after the test,
+   * a timeout included.
+   */
+  const scheduled = (url: string, folder: string) => {
+    const child = spawn(
+      process.execPath,
+      [...cliCommand("sync"), "--db", temp.path(`${folder}/co.sqlite`), "--states", "co", "--origin", replay.origin],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
+    );
+    onTestFinished(() => void (child.exitCode === null && child.kill("SIGKILL")));
+    let stdout = "";
+    const waiters = new Set<() => void>();
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      for (const look of waiters) look();
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const saying = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if (stdout.includes(text)) {
+            waiters.delete(look);
+            resolve();
+          }
+        };
+        waiters.add(look);
+        void exited.then(() => reject(new Error(`exited before saying "${text}":\n${stdout}${stderr}`)));
+        look();
+      });
+    return { child, exited, saying, stdout: () => stdout };
+  };
+
   it("two syncs at once: one syncs, the other says another node's sync or import is running and does nothing", async () => {
     const url = await freshPostgresUrl("sync_once");
     // The first asked waits 3 s (Retry-After), holding the lock while the second looks.
@@ -234,51 +270,15 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     await other.connect();
     await other.query("SELECT pg_advisory_lock(hashtext('lls_sync'))");
     let otherAlive = true;
-    const children: ReturnType<typeof spawn>[] = [];
-    // Also after a timeout, when the test's own code never gets past its await.
-    onTestFinished(() => {
-      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    });
-    const scheduled = (folder: string) => {
-      const child = spawn(
-        process.execPath,
-        [...cliCommand("sync"), "--db", temp.path(`${folder}/co.sqlite`), "--states", "co", "--origin", replay.origin],
-        { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
-      );
-      children.push(child);
-      let stdout = "";
-      const waiters = new Set<() => void>();
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        for (const look of waiters) look();
-      });
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-      /** Resolves once the process has printed `text`; rejects if it exits first. */
-      const saying = (text: string) =>
-        new Promise<void>((resolve, reject) => {
-          const look = () => {
-            if (stdout.includes(text)) {
-              waiters.delete(look);
-              resolve();
-            }
-          };
-          waiters.add(look);
-          void exited.then(() => reject(new Error(`exited before saying "${text}":\n${stdout}${stderr}`)));
-          look();
-        });
-      return { child, exited, saying, stdout: () => stdout };
-    };
     try {
       // Stopped while it waits: it ends at once, having done nothing.
-      const stopped = scheduled("wait-stopped");
+      const stopped = scheduled(url, "wait-stopped");
       await stopped.saying("waiting for another node's sync or import to end");
       stopped.child.kill("SIGTERM");
       expect(await stopped.exited).toBe(0);
       expect(stopped.stdout()).not.toContain("feeds:");
 
-      const waiting = scheduled("wait-instead");
+      const waiting = scheduled(url, "wait-instead");
       await waiting.saying("waiting for another node's sync or import to end");
       // The other node dies mid-sync, having published nothing: this round syncs in its stead.
       otherAlive = false;
@@ -298,21 +298,11 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
   it("a scheduled round skips when another machine synced within the period, and says when it looks again", async () => {
     const url = await freshPostgresUrl("sync_skip");
     expect((await once(url, temp.path("early/co.sqlite"))).code).toBe(0);
-    const child = spawn(
-      process.execPath,
-      [...cliCommand("sync"), "--db", temp.path("late/co.sqlite"), "--states", "co", "--origin", replay.origin],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, SYNC_EVERY_HOURS: "6" } },
-    );
-    let stdout = "";
-    await new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes("\n")) resolve();
-      }),
-    );
-    const code = new Promise((resolve) => child.on("close", resolve));
-    child.kill("SIGTERM");
-    expect(await code).toBe(0);
+    const late = scheduled(url, "late");
+    await late.saying("\n");
+    late.child.kill("SIGTERM");
+    expect(await late.exited).toBe(0);
+    const stdout = late.stdout();
     const [, at, next] = /^synced by another node at (\S+); next check at (\S+)\n$/.exec(stdout) ?? [];
     expect(Date.parse(next!) - Date.parse(at!)).toBe(6 * 3_600_000);
   });

@@ -146,14 +146,7 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
       // A round waits its turn: when the node holding the lock ends its sync, the round finds it below and skips;
       // when that node dies first, the round syncs in its stead at once. Once, a second sync refuses.
       unlock = scheduled
-        ? await waitForNodeSyncLock(
-            url,
-            () =>
-              console.log(
-                `waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`,
-              ),
-            stopping.signal,
-          )
+        ? await waitForNodeSyncLock(url, (line) => console.log(line), stopping.signal)
         : await takeNodeSyncLock(url);
       if (!unlock) {
         if (scheduled) return { code: 0 };
@@ -236,11 +229,11 @@ if (every === 0) process.exit((await syncOnce(false)).code);
 
 // Kept running: a sync now, then every `every` hours, until a signal. A sync under way finishes first; a round
 // waiting for another node's ends its wait.
+let wake: (() => void) | undefined;
 const stop = () => {
   stopping.abort();
   wake?.();
 };
-let wake: (() => void) | undefined;
 process.on("SIGTERM", stop).on("SIGINT", stop);
 while (!stopping.signal.aborted) {
   const { nextCheck } = await syncOnce(true);

@@ -3,7 +3,14 @@ import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { idType, migrateStateDb, openStateDb, type MigrationSet, type StateDb } from "../db/state-db.ts";
+import {
+  idType,
+  migrateStateDb,
+  openStateDb,
+  withoutPassword,
+  type MigrationSet,
+  type StateDb,
+} from "../db/state-db.ts";
 import { hashFile } from "../snapshots/publish-snapshot.ts";
 import { fetchSnapshot } from "../snapshots/snapshot-follower.ts";
 import {
@@ -29,17 +36,17 @@ export async function takeNodeSyncLock(databaseUrl: string): Promise<(() => Prom
 
 /**
  * The same lock, waited for: an import, or a scheduled sync, takes its turn after the sync or import under way, and
- * takes it at once when the node holding it dies. `onWait` is called once when another node holds it. Returns null
+ * takes it at once when the node holding it dies. Says so to `say` once when another node holds it. Returns null
  * only when `signal` ends the wait (the process is stopping).
  */
 export async function waitForNodeSyncLock(
   databaseUrl: string,
-  onWait: () => void,
+  say: (line: string) => void,
   signal?: AbortSignal,
 ): Promise<(() => Promise<void>) | null> {
   const unlock = await takeNodeSyncLock(databaseUrl);
   if (unlock || signal?.aborted) return unlock;
-  onWait();
+  say(`waiting for another node's sync or import to end (it holds the sync lock in ${withoutPassword(databaseUrl)})`);
   return lockOnOwnConnection(databaseUrl, "SELECT pg_advisory_lock(hashtext($1)), true AS taken", signal);
 }
 
@@ -150,8 +157,8 @@ function markedAs(file: string): string | null {
 
 /**
  * Makes `file` start from the newest published snapshot, unless it is that snapshot already: fetched under a
- * temporary name beside it, its SHA-256 checked, then renamed over it (and said to `say`). Returns the snapshot and whether it was
- * fetched; null when none is published (the file stays as it is).
+ * temporary name beside it, its SHA-256 checked, then renamed over it (and said to `say`). Returns the snapshot and
+ * whether it was fetched; null when none is published (the file stays as it is).
  */
 export async function startFromNewestSnapshot(
   state: StateDb,
@@ -192,9 +199,7 @@ export async function takeImportTurn(
   const state = openStateDb({ url: databaseUrl, poolSize: 2 });
   let unlock: (() => Promise<void>) | undefined;
   try {
-    unlock = (await waitForNodeSyncLock(databaseUrl, () =>
-      say(`waiting for another node's sync or import to end (it holds the sync lock in ${state.label})`),
-    ))!;
+    unlock = (await waitForNodeSyncLock(databaseUrl, say))!;
     await migrateNodeSync(state);
     await startFromNewestSnapshot(state, file, say);
   } catch (error) {
