@@ -17,7 +17,26 @@ const FEATURES = readdirSync("src", { withFileTypes: true })
   .map((entry) => entry.name);
 const inSrc = (names) => names.map((name) => `./src/${name}`);
 
+/**
+ * server/ holds three programs over shared parts: service/ (the v2 API), web/ (the app's own server) and data/
+ * (an agency's file to a published snapshot) each import only the shared floors (store, db, jobs, http) and the
+ * contract; the shared floors import no program; cli/ runs them all, and testing/ serves only tests.
+ */
+const PROGRAMS = ["service", "web", "data"];
+const SHARED = ["store", "db", "jobs", "http"];
+const inServer = (names) => names.map((name) => `./server/${name}`);
+
 const zones = [
+  ...PROGRAMS.map((program) => ({
+    target: `./server/${program}`,
+    from: inServer([...PROGRAMS.filter((other) => other !== program), "cli", "testing"]),
+    message: "A program of server/ imports only the shared parts (store, db, jobs, http) and the contract.",
+  })),
+  {
+    target: inServer(SHARED),
+    from: inServer([...PROGRAMS, "cli", "testing"]),
+    message: "server/'s shared parts (store, db, jobs, http) import no program: the programs import them.",
+  },
   { target: "./src", from: "./server", message: "The app never imports the server: share through src/contract." },
   {
     target: "./server",

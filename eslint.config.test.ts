@@ -38,8 +38,8 @@ describe("npm run lint holds the import direction of STYLE.md", () => {
   it("refuses the server importing the app beyond the contract, and the contract importing anything of ours", async () => {
     expect(
       await directionErrors(
-        "server/app.ts",
-        'import { searchUrl } from "../src/search/search-url.ts";\nexport const planted = searchUrl;\n',
+        "server/service/app.ts",
+        'import { searchUrl } from "../../src/search/search-url.ts";\nexport const planted = searchUrl;\n',
       ),
     ).toEqual([expect.stringContaining("The server may import src/contract")]);
     expect(
@@ -48,6 +48,29 @@ describe("npm run lint holds the import direction of STYLE.md", () => {
         'import { fetchJson } from "../api/fetch-json.ts";\nexport const planted = fetchJson;\n',
       ),
     ).toEqual([expect.stringContaining("src/contract imports nothing of ours")]);
+  });
+
+  it("refuses one server program importing another, and a shared part importing a program", async () => {
+    expect(
+      await directionErrors(
+        "server/service/app.ts",
+        'import { buildWebApp } from "../web/web-app.ts";\nexport const planted = buildWebApp;\n',
+      ),
+    ).toEqual([expect.stringContaining("A program of server/ imports only the shared parts")]);
+    expect(
+      await directionErrors(
+        "server/store/license-repo.ts",
+        'import { findSourceAdapter } from "../data/sources/adapters.ts";\nexport const planted = findSourceAdapter;\n',
+      ),
+    ).toEqual([expect.stringContaining("server/'s shared parts (store, db, jobs, http) import no program")]);
+  });
+
+  it("lets a server program import the shared parts and the contract", async () => {
+    const errors = await directionErrors(
+      "server/web/web-app.ts",
+      'import { openStateDb } from "../db/state-db.ts";\nimport { sendProblem } from "../http/problem.ts";\nimport { STATES } from "../../src/contract/states.ts";\nexport const fine = [openStateDb, sendProblem, STATES];\n',
+    );
+    expect(errors).toEqual([]);
   });
 
   it("lets a page import the contract, the network layer and shared UI", async () => {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { startServer } from "../server/main.ts";
+import { startServer } from "../server/service/main.ts";
 import { LIMIT_OUT_OF_REACH } from "./limit-out-of-reach.ts";
 
 // Child-process entry: the real v2 service on a free port, as `npm run api` runs it (request log

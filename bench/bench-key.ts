@@ -1,5 +1,5 @@
 import { openStateDb } from "../server/db/state-db.ts";
-import { ALL_STATES, createKeyRepo } from "../server/store/key-repo.ts";
+import { ALL_STATES, createKeyRepo } from "../server/service/key-repo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 
 /** Runs `use` on the key repository of the service's file, made the way `npm run keys` makes it. */

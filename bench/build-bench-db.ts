@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_AS_OF, generateLicenses } from "../server/demo/generate-licenses.ts";
+import { DEMO_AS_OF, generateLicenses } from "../server/data/demo/generate-licenses.ts";
 import { createLicenseRepo } from "../server/store/license-repo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { replaceState } from "../server/store/replace-state.ts";

@@ -1,12 +1,12 @@
 import Fastify from "fastify";
 import type { AddressInfo } from "node:net";
-import { buildApp } from "../server/app.ts";
-import { bufferedStdout } from "../server/request-log.ts";
+import { buildApp } from "../server/service/app.ts";
+import { bufferedStdout } from "../server/http/request-log.ts";
 import type { SearchQuery } from "../src/contract/search-query.ts";
 import { consistentReads, readInTurnSnapshots } from "../server/store/change-watch.ts";
 import { datasetTables } from "../server/store/dataset-tables.ts";
 import { openStateDb } from "../server/db/state-db.ts";
-import { createKeyRepo } from "../server/store/key-repo.ts";
+import { createKeyRepo } from "../server/service/key-repo.ts";
 import { createLicenseRepo, type LicenseRepo } from "../server/store/license-repo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { createRankedSearch } from "../server/store/ranked-search.ts";

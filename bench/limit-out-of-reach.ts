@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from "../server/rate-limit.ts";
+import type { RateLimitOptions } from "../server/service/rate-limit.ts";
 
 /** A per-key rate limit one bench key can never reach: the limiter's cost stays in the figures. */
 const UNREACHABLE = 1_000_000_000;

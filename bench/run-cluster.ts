@@ -6,7 +6,7 @@ import { startNode, type Node } from "../cluster/nodes.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { openStateDb } from "../server/db/state-db.ts";
 import { openDatabase } from "../server/store/open-database.ts";
-import { ALL_STATES, createKeyRepo } from "../server/store/key-repo.ts";
+import { ALL_STATES, createKeyRepo } from "../server/service/key-repo.ts";
 import { licensePath } from "./api-paths.ts";
 import { liveRowsTable } from "./naive-search.ts";
 import { cpuMicros } from "./process-cpu.ts";

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod/mini";
-import { fillDemo } from "../server/demo/fill-demo.ts";
-import { generateLicenses } from "../server/demo/generate-licenses.ts";
-import { DEFAULT_RATE_LIMIT } from "../server/rate-limit.ts";
+import { fillDemo } from "../server/data/demo/fill-demo.ts";
+import { generateLicenses } from "../server/data/demo/generate-licenses.ts";
+import { DEFAULT_RATE_LIMIT } from "../server/service/rate-limit.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { DEFAULT_REQUESTS_PER_SECOND } from "../server/web/watchlist/service-reader.ts";
 import {

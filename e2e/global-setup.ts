@@ -3,9 +3,9 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { coRecentlyApproved } from "../server/import/co-led/fetch.ts";
-import { njRetailLicenseReport } from "../server/import/nj-abc/fetch.ts";
-import type { LinkedFileSource, SocrataSource } from "../server/sync/feed-definition.ts";
+import { coRecentlyApproved } from "../server/data/sources/co-led/fetch.ts";
+import { njRetailLicenseReport } from "../server/data/sources/nj-abc/fetch.ts";
+import type { LinkedFileSource, SocrataSource } from "../server/data/sync/feed-definition.ts";
 import { njReportsPage, startAgencyReplay } from "../server/testing/agency-replay.ts";
 import { startOidcProvider } from "../server/testing/oidc-provider.ts";
 import { addUser, sessionCookie } from "./accounts.ts";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { generateLicenses } from "../server/demo/generate-licenses.ts";
+import { generateLicenses } from "../server/data/demo/generate-licenses.ts";
 import { licenseDates } from "../src/contract/license.ts";
 import { formatIsoDate as longDate } from "../src/contract/calendar-date.ts";
 import { formatUpdatedAt } from "../src/shared/dates.ts";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
-import { fillDemo } from "../server/demo/fill-demo.ts";
+import { fillDemo } from "../server/data/demo/fill-demo.ts";
 import { openDatabase } from "../server/store/open-database.ts";
 import { addUser, sessionCookie } from "./accounts.ts";
 import { freePort } from "../server/testing/free-port.ts";

@@ -9,7 +9,7 @@ import { freePort } from "../testing/free-port.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { openStateDb } from "../db/state-db.ts";
-import { createKeyRepo } from "../store/key-repo.ts";
+import { createKeyRepo } from "../service/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { replaceState } from "../store/replace-state.ts";
 import { cliCommand } from "../testing/built-cli.ts";

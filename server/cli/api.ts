@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
-import { closeOnSignals } from "../close-on-signals.ts";
-import { startServer } from "../main.ts";
+import { closeOnSignals } from "../http/close-on-signals.ts";
+import { startServer } from "../service/main.ts";
 import { databaseUrlFromEnv } from "../db/state-db.ts";
-import { DEFAULT_RATE_LIMIT, redisUrlFromEnv } from "../rate-limit.ts";
+import { DEFAULT_RATE_LIMIT, redisUrlFromEnv } from "../service/rate-limit.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Serves the v2 license API, as built by npm run build.

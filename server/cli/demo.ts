@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { DEMO_STATES } from "../demo/generate-licenses.ts";
-import { fillDemo } from "../demo/fill-demo.ts";
+import { DEMO_STATES } from "../data/demo/generate-licenses.ts";
+import { fillDemo } from "../data/demo/fill-demo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { databaseUrlFromEnv } from "../db/state-db.ts";
-import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
+import { publishAfterWrite } from "../data/publish/publish-snapshot.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Fills a database with deterministic synthetic demo licenses (replacing those states' data).

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
-import { sharedData, tempFolder } from "../import/adapter-test-helpers.ts";
-import { SOURCE_ADAPTERS } from "../import/adapters.ts";
+import { sharedData, tempFolder } from "../testing/adapter-test-helpers.ts";
+import { SOURCE_ADAPTERS } from "../data/sources/adapters.ts";
 import { cliCommand } from "../testing/built-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

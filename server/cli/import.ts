@@ -1,20 +1,20 @@
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { findSourceAdapter, SOURCE_ADAPTERS } from "../import/adapters.ts";
-import { findSources } from "../import/find-sources.ts";
-import { importSource, type ImportOptions } from "../import/import-source.ts";
-import { progressReporter } from "../import/import-progress.ts";
-import { formatCoverage, formatSummary } from "../import/import-summary.ts";
-import { readDate } from "../import/readers/parse-date.ts";
-import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
-import { SourceFileError, type SourceAdapter } from "../import/source-adapter.ts";
+import { findSourceAdapter, SOURCE_ADAPTERS } from "../data/sources/adapters.ts";
+import { findSources } from "../data/import/find-sources.ts";
+import { importSource, type ImportOptions } from "../data/import/import-source.ts";
+import { progressReporter } from "../data/import/import-progress.ts";
+import { formatCoverage, formatSummary } from "../data/import/import-summary.ts";
+import { readDate } from "../data/readers/parse-date.ts";
+import { DEFAULT_MAX_SHRINK } from "../data/import/shrink-guard.ts";
+import { SourceFileError, type SourceAdapter } from "../data/sources/source-adapter.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
 import { RecordRejectedError } from "../store/replace-state.ts";
 import { databaseUrlFromEnv } from "../db/state-db.ts";
-import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
-import type { SnapshotRow } from "../snapshots/snapshot-store.ts";
-import { takeImportTurn } from "../sync/node-sync.ts";
+import { publishAfterWrite } from "../data/publish/publish-snapshot.ts";
+import type { SnapshotRow } from "../store/snapshots/snapshot-store.ts";
+import { takeImportTurn } from "../data/sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Imports state agencies' license exports. Each file becomes a source of its state; the state's

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { isStateCode } from "../../src/contract/states.ts";
 import { databaseUrlFromEnv, openStateDb } from "../db/state-db.ts";
-import { ALL_STATES, createKeyRepo } from "../store/key-repo.ts";
+import { ALL_STATES, createKeyRepo } from "../service/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { openServiceState } from "../store/service-state.ts";
 import { fail } from "./fail.ts";

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempFolder } from "../import/adapter-test-helpers.ts";
+import { tempFolder } from "../testing/adapter-test-helpers.ts";
 import { openStateDb } from "../db/state-db.ts";
-import { createKeyRepo } from "../store/key-repo.ts";
+import { createKeyRepo } from "../service/key-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { openServiceState } from "../store/service-state.ts";
 import { freshPostgresUrl } from "../testing/state-backends.ts";

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { DEMO_STATES } from "../demo/generate-licenses.ts";
-import { fillDemo } from "../demo/fill-demo.ts";
-import { closeOnSignals } from "../close-on-signals.ts";
+import { DEMO_STATES } from "../data/demo/generate-licenses.ts";
+import { fillDemo } from "../data/demo/fill-demo.ts";
+import { closeOnSignals } from "../http/close-on-signals.ts";
 import { openStateDb } from "../db/state-db.ts";
-import { startServer } from "../main.ts";
-import { ALL_STATES, createKeyRepo } from "../store/key-repo.ts";
+import { startServer } from "../service/main.ts";
+import { ALL_STATES, createKeyRepo } from "../service/key-repo.ts";
 import { createLicenseRepo } from "../store/license-repo.ts";
 import { openDatabase } from "../store/open-database.ts";
 import { fail } from "./fail.ts";

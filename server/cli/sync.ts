@@ -1,15 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_MAX_SHRINK } from "../import/shrink-guard.ts";
+import { DEFAULT_MAX_SHRINK } from "../data/import/shrink-guard.ts";
 import { DatabaseFileError, openDatabase, type Db } from "../store/open-database.ts";
-import { FEEDS } from "../sync/feeds.ts";
-import { withOrigin } from "../sync/http-client.ts";
-import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../sync/run-sync.ts";
-import { SyncLockedError, takeSyncLock } from "../sync/sync-lock.ts";
+import { FEEDS } from "../data/sync/feeds.ts";
+import { withOrigin } from "../data/sync/http-client.ts";
+import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../data/sync/run-sync.ts";
+import { SyncLockedError, takeSyncLock } from "../data/sync/sync-lock.ts";
 import { databaseUrlFromEnv, openStateDb } from "../db/state-db.ts";
-import { publishAfterWrite } from "../snapshots/publish-snapshot.ts";
-import type { SnapshotRow } from "../snapshots/snapshot-store.ts";
+import { publishAfterWrite } from "../data/publish/publish-snapshot.ts";
+import type { SnapshotRow } from "../store/snapshots/snapshot-store.ts";
 import {
   lastSyncRound,
   markAsSnapshot,
@@ -19,7 +19,7 @@ import {
   takeNodeSyncLock,
   waitForNodeSyncLock,
   THIS_NODE,
-} from "../sync/node-sync.ts";
+} from "../data/sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Keeps the database current from the agencies: for each feed it knows, asks whether the agency

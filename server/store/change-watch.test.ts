@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { readInTurnSnapshots } from "./change-watch.ts";
 import { openStateDb } from "../db/state-db.ts";
-import { createKeyRepo } from "./key-repo.ts";
+import { createKeyRepo } from "../service/key-repo.ts";
 import { createLicenseRepo } from "./license-repo.ts";
 import { openDatabase, type Db } from "./open-database.ts";
 import { replaceState } from "./replace-state.ts";

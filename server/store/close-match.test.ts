@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { License } from "../../src/contract/license.ts";
-import { sharedData } from "../import/adapter-test-helpers.ts";
-import { importSource } from "../import/import-source.ts";
-import { maAbcc } from "../import/ma-abcc/adapter.ts";
-import { nySla } from "../import/ny-sla/adapter.ts";
+import { sharedData } from "../testing/adapter-test-helpers.ts";
+import { importSource } from "../data/import/import-source.ts";
+import { maAbcc } from "../data/sources/ma-abcc/adapter.ts";
+import { nySla } from "../data/sources/ny-sla/adapter.ts";
 import { createLicenseRepo } from "./license-repo.ts";
 import { licenseFixture } from "../testing/license-fixture.ts";
 import { openDatabase, type Db } from "./open-database.ts";

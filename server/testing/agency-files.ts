@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { zipSync } from "fflate";
 import Papa from "papaparse";
-import { readAll, sharedData } from "../import/adapter-test-helpers.ts";
-import { findSourceAdapter } from "../import/adapters.ts";
+import { readAll, sharedData } from "./adapter-test-helpers.ts";
+import { findSourceAdapter } from "../data/sources/adapters.ts";
 import type { LicenseRecord } from "../store/license-record.ts";
 
 // Files in the layouts the agencies' live endpoints give (fetch-sources.md), made from our real records where we hold

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
-import { arcgisUrls } from "../sync/arcgis-fetch.ts";
-import type { ArcgisSource, FeedDefinition, SocrataSource } from "../sync/feed-definition.ts";
-import { socrataUrls } from "../sync/socrata-fetch.ts";
+import { arcgisUrls } from "../data/sync/arcgis-fetch.ts";
+import type { ArcgisSource, FeedDefinition, SocrataSource } from "../data/sync/feed-definition.ts";
+import { socrataUrls } from "../data/sync/socrata-fetch.ts";
 import { startReplayServer, type Fault, type Resource } from "./replay-server.ts";
 
 /** Path and query of an agency URL: where the replay server answers it. */

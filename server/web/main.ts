@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { closeOnSignals } from "../close-on-signals.ts";
-import { drainOnClose } from "../drain-on-close.ts";
+import { closeOnSignals } from "../http/close-on-signals.ts";
+import { drainOnClose } from "../http/drain-on-close.ts";
 import { buildWebApp, DEFAULT_CACHE_TTL_MS, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./web-app.ts";
 import { appServicesFromEnv } from "./app-services.ts";
 

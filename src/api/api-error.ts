@@ -40,7 +40,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The problem type our service answers a state outside the key with (server/problem.ts). */
+/** The problem type our service answers a state outside the key with (server/http/problem.ts). */
 export const STATE_UNAVAILABLE_PROBLEM = "urn:license-lookup:problem:state-unavailable";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LicenseResponseSchema } from "../contract/envelopes.ts";
-import { problemType } from "../../server/problem.ts";
+import { problemType } from "../../server/http/problem.ts";
 import { ApiError, isMissingExtension, parseRetryAfter, STATE_UNAVAILABLE_PROBLEM } from "./api-error.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
 import { WatchAddResponseSchema } from "../contract/watchlist.ts";

@@ -1,21 +1,21 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { codeNames, loadDecodingTable, statusCategory, statusInTable } from "./decode.ts";
-import { caAbc } from "../../../server/import/ca-abc/adapter.ts";
-import { coLed } from "../../../server/import/co-led/adapter.ts";
-import { dcAbra } from "../../../server/import/dc-abra/adapter.ts";
-import { kyAbc } from "../../../server/import/ky-abc/adapter.ts";
-import { gaDor, listedBoth } from "../../../server/import/ga-dor/adapter.ts";
-import { maAbcc } from "../../../server/import/ma-abcc/adapter.ts";
-import { mdBllc } from "../../../server/import/md-bllc/adapter.ts";
-import { miMlcc } from "../../../server/import/mi-mlcc/adapter.ts";
-import { njAbc } from "../../../server/import/nj-abc/adapter.ts";
-import { nySla } from "../../../server/import/ny-sla/adapter.ts";
-import { paPlcb } from "../../../server/import/pa-plcb/adapter.ts";
-import { txCpa } from "../../../server/import/tx-cpa/adapter.ts";
-import { waWslcb } from "../../../server/import/wa-wslcb/adapter.ts";
-import { readAll, sharedData } from "../../../server/import/adapter-test-helpers.ts";
-import type { SourceAdapter } from "../../../server/import/source-adapter.ts";
+import { caAbc } from "../../../server/data/sources/ca-abc/adapter.ts";
+import { coLed } from "../../../server/data/sources/co-led/adapter.ts";
+import { dcAbra } from "../../../server/data/sources/dc-abra/adapter.ts";
+import { kyAbc } from "../../../server/data/sources/ky-abc/adapter.ts";
+import { gaDor, listedBoth } from "../../../server/data/sources/ga-dor/adapter.ts";
+import { maAbcc } from "../../../server/data/sources/ma-abcc/adapter.ts";
+import { mdBllc } from "../../../server/data/sources/md-bllc/adapter.ts";
+import { miMlcc } from "../../../server/data/sources/mi-mlcc/adapter.ts";
+import { njAbc } from "../../../server/data/sources/nj-abc/adapter.ts";
+import { nySla } from "../../../server/data/sources/ny-sla/adapter.ts";
+import { paPlcb } from "../../../server/data/sources/pa-plcb/adapter.ts";
+import { txCpa } from "../../../server/data/sources/tx-cpa/adapter.ts";
+import { waWslcb } from "../../../server/data/sources/wa-wslcb/adapter.ts";
+import { readAll, sharedData } from "../../../server/testing/adapter-test-helpers.ts";
+import type { SourceAdapter } from "../../../server/data/sources/source-adapter.ts";
 
 // The real exports, each state's files in the order an import of ../shared/data takes them (for DC
 // the two newest lists: the newest is served, and the older ones of dc/history change nothing of it).

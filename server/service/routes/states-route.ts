@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import type { ServedSnapshot } from "../../../src/contract/envelopes.ts";
+import type { LicenseRepo } from "../../store/license-repo.ts";
+
+/**
+ * Our addition to the contract: the states this key can search, and what backs each; on a node following
+ * snapshots, also the snapshot served (read in the same step as the data, so the two always agree).
+ */
+export function statesRoute(app: FastifyInstance, licenses: LicenseRepo, served?: () => ServedSnapshot | null) {
+  app.get("/v2/states", (request, reply) => {
+    const data = licenses.coverage().filter((c) => request.caller?.covers(c.state));
+    reply.send(served ? { data, snapshot: served() } : { data });
+  });
+}
