@@ -78,5 +78,16 @@ export default defineConfig(({ command }) => {
   if (command === "serve" && !target.apiKey) {
     console.warn("LLS_API_KEY is not set: the service will refuse every /v2 request (npm run keys -- create ...)");
   }
+  if (command === "build") {
+    // A build says only what needs a person (warnings, errors); LLS_BUILD_LOG=info lists each file and the
+    // bundler's slowest plugins, which otherwise read like a warning at every build.
+    const verbose = process.env.LLS_BUILD_LOG === "info";
+    const config = appConfig(target);
+    return {
+      ...config,
+      logLevel: verbose ? "info" : "warn",
+      build: { ...config.build, rolldownOptions: { checks: { bundlerTimings: verbose } } },
+    };
+  }
   return appConfig(target);
 });
