@@ -1,13 +1,22 @@
-import type { FastifyReply } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 
-/** The problems the service can answer with; `type` is a stable identifier clients can switch on. */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What the route's body holds ("the rows"), for the problem a client gets when it is not JSON. */
+    body?: string;
+  }
+}
+
+/** The problems a client can tell apart by `type`, a stable identifier; the service's OpenAPI document lists them. */
 export const PROBLEMS = {
   "bad-request": { status: 400, title: "Bad request" },
   unauthorized: { status: 401, title: "Missing or invalid API key" },
   "state-unavailable": { status: 404, title: "State not available" },
   "not-found": { status: 404, title: "Not found" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
+  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "server-error": { status: 500, title: "Internal server error" },
   "service-unavailable": { status: 503, title: "Service unavailable" },
@@ -17,12 +26,62 @@ export type ProblemKind = keyof typeof PROBLEMS;
 
 export const problemType = (kind: ProblemKind) => `urn:license-lookup:problem:${kind}`;
 
-export function problemBody(kind: ProblemKind, detail: string, requestId: string): Problem {
-  const { status, title } = PROBLEMS[kind];
-  return { type: problemType(kind), title, status, detail, request_id: requestId };
+/**
+ * A problem by its name in PROBLEMS, or one told by its status alone: RFC 9457's `about:blank`, whose title is the
+ * status's own phrase ("Not Found") unless the app's pages have a plainer one for it.
+ */
+export type ProblemHead = ProblemKind | number | { status: number; title: string };
+
+/** Every error either server answers: RFC 9457 problem details, with the request id its log line carries. */
+export function sendProblem(reply: FastifyReply, head: ProblemHead, detail: string): FastifyReply {
+  const { type, title, status } =
+    typeof head === "string"
+      ? { type: problemType(head), ...PROBLEMS[head] }
+      : { type: "about:blank", ...(typeof head === "number" ? { status: head, title: STATUS_CODES[head]! } : head) };
+  const body: Problem = { type, title, status, detail, request_id: reply.request.id };
+  return reply
+    .code(status)
+    .header("x-request-id", reply.request.id)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(body));
 }
 
-export function sendProblem(reply: FastifyReply, kind: ProblemKind, detail: string): FastifyReply {
-  const body = problemBody(kind, detail, reply.request.id);
-  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+/** An error a client can do something about, thrown where it is found and answered in its own words. */
+export class ProblemError extends Error {
+  constructor(
+    message: string,
+    readonly head: ProblemHead,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Both servers' error handler. A client's mistake (a body that is not JSON, too large, a ProblemError) is answered in
+ * words it can act on; anything else is ours: logged with its cause under the request id, answered without it.
+ */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ProblemError) return sendProblem(reply, error.head, error.message);
+  const { statusCode = 500, message = "" } = error as { statusCode?: number; message?: string };
+  if (statusCode === 429) return sendProblem(reply, "rate-limited", message);
+  if (statusCode === 415) {
+    const body = request.routeOptions.config.body ?? "the body";
+    return sendProblem(reply, "unsupported-media-type", `Send ${body} as JSON (Content-Type: application/json).`);
+  }
+  if (statusCode === 413) {
+    const megabytes = Math.round(request.routeOptions.bodyLimit / 2 ** 20);
+    return sendProblem(reply, "bad-request", `More than ${megabytes} MB cannot be sent at once.`);
+  }
+  if (statusCode < 500) return sendProblem(reply, "bad-request", message);
+  request.log.error({ err: error }, "request failed");
+  return sendProblem(reply, "server-error", `Something went wrong on our side; quote request id ${request.id}.`);
+}
+
+/** Fastify's `frameworkErrors`: a request it could not even route (a broken URL), before any hook has run. */
+export function answerFrameworkError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
+}
+
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendProblem(reply, "not-found", `There is nothing at ${request.url.split("?")[0]}.`);
 }

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import { authenticate } from "./auth.ts";
-import { sendProblem } from "../http/problem.ts";
+import { answerError, answerFrameworkError, answerNotFound, sendProblem } from "../http/problem.ts";
 import { buildOpenApiDocument } from "./openapi/openapi-document.ts";
 import { docsRoute } from "./routes/docs-route.ts";
 import { historyRoute } from "./routes/history-route.ts";
@@ -45,11 +45,9 @@ export function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: oneLineLogController(),
-    frameworkErrors: (error, request, reply) => {
-      reply.header("x-request-id", request.id);
-      sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
-    },
+    frameworkErrors: answerFrameworkError,
   });
+  app.setErrorHandler(answerError);
 
   const isKnownPath = trackKnownPaths(app);
 
@@ -93,15 +91,7 @@ export function buildApp({
       reply.header("allow", "GET, HEAD");
       return sendProblem(reply, "method-not-allowed", `${request.method} is not supported here; use GET or HEAD.`);
     }
-    return sendProblem(reply, "not-found", `There is nothing at ${request.url.split("?")[0]}.`);
-  });
-
-  app.setErrorHandler((error, request, reply) => {
-    const { statusCode = 500, message = "" } = error as { statusCode?: number; message?: string };
-    if (statusCode === 429) return sendProblem(reply, "rate-limited", message);
-    if (statusCode < 500) return sendProblem(reply, "bad-request", message);
-    request.log.error({ err: error }, "request failed");
-    return sendProblem(reply, "server-error", `Something went wrong on our side; quote request id ${request.id}.`);
+    return answerNotFound(request, reply);
   });
 
   return app;

@@ -5,8 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProblemSchema } from "../../src/contract/problem.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { openAppState } from "./app-db.ts";
+import type { WatchlistService } from "./watchlist/watchlist.ts";
 import { buildWebApp, type WebAppOptions } from "./web-app.ts";
 
 const KEY = "test-key-123";
@@ -366,6 +368,28 @@ describe("what a browser receives", () => {
     expect(preflight.headers["access-control-allow-origin"]).toBe(origin);
     expect(preflight.headers["access-control-allow-methods"]).toBe("GET, HEAD");
     expect(preflight.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("answers what it cannot read, route or do as problem+json, never Fastify's own error", async () => {
+    const failing = {
+      list: () => Promise.reject(new Error("SQLITE_CORRUPT: secret detail")),
+      close: () => Promise.resolve(),
+    } as unknown as WatchlistService;
+    const app = await webApp({ watchlist: failing });
+    const bare = await webApp({ distDir: null });
+    const answers = [
+      [await app.inject({ url: "/v2/license/ny/%E0%A4%A" }), 400],
+      [await app.inject({ url: "/api/nothing-here" }), 404],
+      [await bare.inject({ url: "/assets/gone.js" }), 404],
+      [await app.inject({ url: "/api/watchlist" }), 500],
+    ] as const;
+    for (const [res, status] of answers) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers["content-type"], res.body).toMatch(/^application\/problem\+json/);
+      expect(ProblemSchema.parse(res.json()).request_id, res.body).toBe(res.headers["x-request-id"]);
+      expect(res.headers["content-security-policy"], res.body).toContain("frame-ancestors 'none'");
+      expect(res.body).not.toMatch(/SQLITE|secret/);
+    }
   });
 
   it("serves built files, and index.html for any page of the app", async () => {

@@ -3,8 +3,8 @@ import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
-import { READINESS_TIMEOUT_MS, readinessWithin } from "../http/health-routes.ts";
+import { healthRoutes } from "../http/health-routes.ts";
+import { answerError, answerFrameworkError, answerNotFound, sendProblem } from "../http/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../http/request-log.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSessions, type SignInOptions } from "./accounts/sessions.ts";
@@ -75,7 +75,14 @@ export async function buildWebApp({
   logger = false,
   readiness = () => Promise.resolve([]),
 }: WebAppOptions) {
-  const app = Fastify({ logger, genReqId: () => randomUUID(), logController: oneLineLogController() });
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    logController: oneLineLogController(),
+    // Fastify answers a URL it cannot route before any hook, onSend's security headers included.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply.headers(SECURITY_HEADERS)),
+  });
+  app.setErrorHandler(answerError);
   logOneLinePerRequest(app);
   const base = apiBaseUrl.replace(/\/+$/, "");
   const upstream = new URL(`${base}/v2/`);
@@ -104,14 +111,14 @@ export async function buildWebApp({
     if (signIn.oidcRoutes) await app.register(signIn.oidcRoutes);
   }
   if (checks) await app.register(checks.routes);
-  // For a load balancer, without a session: alive, and able to serve (503 naming what it waits for).
-  app.get("/healthz", (_request, reply) => reply.send({ status: "ok" }));
-  app.get("/readyz", async (request, reply) => {
-    const reasons = await readinessWithin(readiness, READINESS_TIMEOUT_MS);
-    if (reasons.length === 0) return reply.send({ status: "ready" });
-    return problem(request, reply, 503, "Service Unavailable", `Not ready: ${reasons.join("; ")}.`);
+  // For a load balancer, and needing no session: the session hook guards only /api, /v2 and the pages.
+  healthRoutes(app, readiness);
+  const page = distDir ? await servePages(app, distDir) : null;
+  app.setNotFoundHandler((request, reply) => {
+    // A pasted link such as /license/ny/0012345 is the app's to answer; a missing file is not.
+    if (page && request.method === "GET" && request.headers.accept?.includes("text/html")) return page(request, reply);
+    return answerNotFound(request, reply);
   });
-  if (distDir) await servePages(app, distDir);
   // Every role reads licenses; without sign-in (the forwarder's own tests) there is no one to check.
   app.get("/v2/*", { preHandler: signIn ? allow(MAY.read) : [] }, async (request, reply) => forward(request, reply));
   if (watchlist) {
@@ -129,22 +136,11 @@ export async function buildWebApp({
     app.addHook("onClose", () => watchlist.close());
   }
 
-  function problem(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: 404 | 502 | 503 | 504,
-    title: string,
-    detail: string,
-  ) {
-    const body: Problem = { type: "about:blank", title, status, detail, request_id: request.id };
-    return reply.code(status).type(PROBLEM_CONTENT_TYPE).header("x-request-id", request.id).send(JSON.stringify(body));
-  }
-
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     // URL parsing resolves `..` and `%2e%2e`: the key must only ever go to the service's /v2.
     const target = new URL(base + request.url);
     if (target.origin !== upstream.origin || !target.pathname.startsWith(upstream.pathname)) {
-      return problem(request, reply, 404, "Not Found", "There is no such path.");
+      return sendProblem(reply, 404, "There is no such path.");
     }
     const cacheKey = cache && CACHEABLE.test(target.pathname) ? target.pathname + target.search : null;
     const hit = cacheKey === null ? undefined : cache?.get(cacheKey);
@@ -161,28 +157,20 @@ export async function buildWebApp({
       if (signal.aborted) {
         request.log.error({ err: error, timeoutMs: upstreamTimeoutMs }, "license service timed out");
         const seconds = upstreamTimeoutMs / 1000;
-        return problem(
-          request,
+        return sendProblem(
           reply,
           504,
-          "Gateway Timeout",
           `The license service did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`,
         );
       }
       request.log.error({ err: error }, "license service unreachable");
-      return problem(request, reply, 502, "Bad Gateway", "The license service could not be reached.");
+      return sendProblem(reply, 502, "The license service could not be reached.");
     }
     const { status, headers, body } = answer;
     // Whatever echoes the request back (a misconfigured LLS_BASE_URL) must not hand the key to a browser.
     if (body.includes(apiKey) || headers.some(([, value]) => value.includes(apiKey))) {
       request.log.error({ status }, "license service answer held the API key: withheld");
-      return problem(
-        request,
-        reply,
-        502,
-        "Bad Gateway",
-        "The license service sent an answer that cannot be passed on.",
-      );
+      return sendProblem(reply, 502, "The license service sent an answer that cannot be passed on.");
     }
     if (cacheKey !== null) cache?.set(cacheKey, answer);
     for (const [name, value] of headers) reply.header(name, value);
@@ -192,7 +180,7 @@ export async function buildWebApp({
   return app;
 }
 
-/** The built files, and any app path answered with index.html (its chunks preloaded). */
+/** The built files; and how to answer any app path: index.html, its chunks preloaded. */
 async function servePages(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
@@ -222,11 +210,7 @@ async function servePages(app: FastifyInstance, distDir: string) {
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   };
   app.get("/", (request, reply) => page(request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    // A pasted link such as /license/ny/0012345 is the app's to answer; a missing file is not.
-    if (request.method === "GET" && request.headers.accept?.includes("text/html")) return page(request, reply);
-    return reply.code(404).type("text/plain").send("Not found");
-  });
+  return page;
 }
 
 /** Its headers only those a browser needs (FORWARDED_HEADERS). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod/mini";
 import {
   PASSWORD_API,
@@ -15,15 +15,10 @@ import {
   type Session,
   type User,
 } from "../../../src/contract/accounts.ts";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../src/contract/problem.ts";
-import { AccountError, type Accounts } from "./accounts.ts";
+import { sendProblem } from "../../http/problem.ts";
+import type { Accounts } from "./accounts.ts";
 import { beginSession } from "./sessions.ts";
 import { allow, MAY } from "./signed-in.ts";
-
-function problem(reply: FastifyReply, status: number, title: string, detail: string) {
-  const body: Problem = { type: "about:blank", title, status, detail, request_id: reply.request.id };
-  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
-}
 
 const REFUSED = "That email and password do not match an account. Check both, or ask an administrator for a new link.";
 
@@ -32,20 +27,6 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
   // Fastify takes a plugin that returns a promise, or one that calls done: this one has nothing to await.
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app: FastifyInstance) => {
-    app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-      if (error instanceof AccountError) return problem(reply, error.status, "Not done", error.message);
-      const status = error.statusCode;
-      if (status !== undefined && status >= 400 && status < 500)
-        return problem(reply, 400, "Bad request", error.message);
-      request.log.error({ err: error }, "account route failed");
-      return problem(
-        reply,
-        500,
-        "Internal server error",
-        `The app could not answer; its log names request ${request.id}.`,
-      );
-    });
-
     /** The session just begun or resumed, as the app reads it. */
     const sessionOf = (request: FastifyRequest, user: User): Session => ({
       user,
@@ -61,19 +42,18 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
 
     app.post(SIGN_IN_API, async (request, reply) => {
       const parsed = z.safeParse(SignInRequestSchema, request.body);
-      if (!parsed.success) return problem(reply, 400, "Bad request", 'Send {"email": "…", "password": "…"}.');
+      if (!parsed.success) return sendProblem(reply, 400, 'Send {"email": "…", "password": "…"}.');
       const result = await accounts.signInWithPassword(parsed.data.email, parsed.data.password, request.ip);
       if (result.outcome === "throttled") {
         const minutes = Math.ceil(result.seconds / 60);
         reply.header("retry-after", String(result.seconds));
-        return problem(
+        return sendProblem(
           reply,
-          429,
-          "Too many failed sign-ins",
+          { status: 429, title: "Too many failed sign-ins" },
           `Too many failed sign-ins in a row: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
         );
       }
-      if (result.outcome === "refused") return problem(reply, 401, "Not signed in", REFUSED);
+      if (result.outcome === "refused") return sendProblem(reply, { status: 401, title: "Not signed in" }, REFUSED);
       await beginSession(request, result.user);
       return { data: sessionOf(request, result.user) };
     });
@@ -88,19 +68,13 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
     app.post(PASSWORD_API, async (request, reply) => {
       const parsed = z.safeParse(SetPasswordRequestSchema, request.body);
       if (!parsed.success) {
-        return problem(
-          reply,
-          400,
-          "Bad request",
-          "A password needs at least 12 characters; send it with the link's token.",
-        );
+        return sendProblem(reply, 400, "A password needs at least 12 characters; send it with the link's token.");
       }
       const user = await accounts.usePasswordLink(parsed.data.token, parsed.data.password);
       if (!user) {
-        return problem(
+        return sendProblem(
           reply,
-          400,
-          "Link not valid",
+          { status: 400, title: "Link not valid" },
           "This link has been used or has expired: ask an administrator for a new one.",
         );
       }
@@ -116,7 +90,7 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
     app.post(USERS_API, admin, async (request, reply) => {
       const parsed = z.safeParse(AddUserRequestSchema, request.body);
       if (!parsed.success) {
-        return problem(reply, 400, "Bad request", 'Send {"email": "…", "role": "admin" | "member" | "auditor"}.');
+        return sendProblem(reply, 400, 'Send {"email": "…", "role": "admin" | "member" | "auditor"}.');
       }
       const { email, role, name } = parsed.data;
       const { user, link } = await accounts.addUser(email, role, name ?? null, request.user);
@@ -126,7 +100,7 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
 
     app.patch(`${USERS_API}/:id`, admin, async (request, reply) => {
       const parsed = z.safeParse(SetRoleRequestSchema, request.body);
-      if (!parsed.success) return problem(reply, 400, "Bad request", 'Send {"role": "admin" | "member" | "auditor"}.');
+      if (!parsed.success) return sendProblem(reply, 400, 'Send {"role": "admin" | "member" | "auditor"}.');
       const user = await accounts.setRole(userId(request), parsed.data.role, request.user);
       return { data: await accounts.store.listed(user.id, accounts.idleSince()) };
     });

@@ -2,6 +2,7 @@ import { SET_PASSWORD_PAGE } from "../../../src/contract/account-paths.ts";
 import { MIN_PASSWORD_LENGTH, type Role, type User } from "../../../src/contract/accounts.ts";
 import type { LogAction } from "../../../src/contract/checks.ts";
 import type { StateDb } from "../../db/state-db.ts";
+import { ProblemError } from "../../http/problem.ts";
 import { hashPassword, noSuchHash, SCRYPT_COST, verifyPassword, type ScryptCost } from "./passwords.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";
 import { normalEmail, openUsersStore } from "./users-store.ts";
@@ -27,12 +28,10 @@ export const IDLE_HOURS = 12;
 /** `npm start`'s automatic administrator. */
 export const DEVELOPMENT_ADMIN = "admin@localhost";
 
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 400,
-  ) {
-    super(message);
+/** A change to the accounts that cannot be made as asked, answered to the administrator in these words. */
+export class AccountError extends ProblemError {
+  constructor(message: string, status: 400 | 404 | 409 = 400) {
+    super(message, { status, title: "Not done" });
   }
 }
 

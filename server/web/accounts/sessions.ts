@@ -4,8 +4,10 @@ import session from "@fastify/session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SET_PASSWORD_PAGE, SIGN_IN_PAGE } from "../../../src/contract/account-paths.ts";
 import { type User } from "../../../src/contract/accounts.ts";
+import { sendProblem } from "../../http/problem.ts";
+import { refuseOtherSites } from "../../http/same-origin.ts";
 import type { Accounts } from "./accounts.ts";
-import { problemReply } from "./signed-in.ts";
+import { SIGN_IN_REQUIRED } from "./signed-in.ts";
 
 declare module "fastify" {
   interface Session {
@@ -80,6 +82,11 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   });
   app.decorateRequest("user", null);
 
+  // Whoever is signed in: another site's page would be sending this browser's cookie.
+  app.addHook(
+    "onRequest",
+    refuseOtherSites("This request came from another site; License Lookup only takes changes from its own pages."),
+  );
   app.addHook("onRequest", async (request, reply) => {
     const userId = request.session.get("userId");
     request.user = userId === undefined ? null : await accounts.store.user(userId);
@@ -88,20 +95,13 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       request.session.set("userId", request.user.id);
       request.session.set("development", true);
     }
-    if (crossSite(request)) {
-      return problemReply(
-        reply,
-        403,
-        "This request came from another site; License Lookup only takes changes from its own pages.",
-      );
-    }
     if (request.user) return;
     const path = request.url.split("?", 1)[0]!;
     if (PUBLIC_API.test(path)) return;
     if (path.startsWith("/v2/") || path === "/v2" || path.startsWith("/api/")) {
-      return problemReply(
+      return sendProblem(
         reply,
-        401,
+        SIGN_IN_REQUIRED,
         "Sign in to License Lookup first: your session has ended or you have not signed in.",
       );
     }
@@ -122,16 +122,6 @@ export async function beginSession(request: FastifyRequest, user: User): Promise
 /** A page asked for without a session: the sign-in page, which returns to it after. */
 function toSignIn(request: FastifyRequest, reply: FastifyReply) {
   return reply.redirect(`${SIGN_IN_PAGE}?${new URLSearchParams({ next: request.url })}`, 303);
-}
-
-/** A change asked by another site's page (its browser says so, or its Origin is not ours): refused whoever is signed in. */
-function crossSite(request: FastifyRequest): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
-  const site = request.headers["sec-fetch-site"];
-  if (site) return site !== "same-origin" && site !== "none";
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  return URL.parse(origin)?.host !== request.headers.host;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Role, User } from "../../../src/contract/accounts.ts";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../src/contract/problem.ts";
+import { sendProblem } from "../../http/problem.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,23 +21,15 @@ export const MAY = {
   administer: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
-export function problemReply(reply: FastifyReply, status: 401 | 403, detail: string) {
-  const body: Problem = {
-    type: "about:blank",
-    title: status === 401 ? "Sign-in required" : "Forbidden",
-    status,
-    detail,
-    request_id: reply.request.id,
-  };
-  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
-}
+/** Not HTTP's "Unauthorized": what is missing is a session, and the person can start one. */
+export const SIGN_IN_REQUIRED = { status: 401, title: "Sign-in required" };
 
 /** A preHandler that lets through only a signed-in user whose role is one of `roles`. */
 export function allow(roles: readonly Role[]) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.user) return problemReply(reply, 401, "Sign in to License Lookup first.");
+    if (!request.user) return sendProblem(reply, SIGN_IN_REQUIRED, "Sign in to License Lookup first.");
     if (!roles.includes(request.user.role)) {
-      return problemReply(reply, 403, `Your role (${request.user.role}) may not do this; ask an administrator.`);
+      return sendProblem(reply, 403, `Your role (${request.user.role}) may not do this; ask an administrator.`);
     }
   };
 }

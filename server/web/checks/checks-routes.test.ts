@@ -112,6 +112,19 @@ describe("who may record and read", () => {
     });
   });
 
+  it("refuses a check from another site that names itself only by its Origin", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/checks",
+      headers: { "x-test-user": "maria", host: "app.test", origin: "https://evil.example" },
+      payload: { action: "verify", rows: [{ state: "ny", license: "1268007" }] },
+    });
+    expect(problemOf(response)).toEqual({
+      status: 403,
+      detail: "Checks can only be recorded from the License Lookup app itself.",
+    });
+  });
+
   it("shows a member only their own entries, whatever user they ask for", async () => {
     for (const url of ["/api/checks", "/api/checks?user=sam@example.com"]) {
       const page = LogPageResponseSchema.parse((await as("maria", url)).json()).data;

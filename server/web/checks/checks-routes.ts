@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import Papa from "papaparse";
 import { z } from "zod/mini";
 import type { Role, User } from "../../../src/contract/accounts.ts";
@@ -12,28 +12,13 @@ import {
 } from "../../../src/contract/checks.ts";
 import type { Provenance } from "../../../src/contract/envelopes.ts";
 import type { License } from "../../../src/contract/license.ts";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../src/contract/problem.ts";
 import { stateCodeOf } from "../../../src/contract/states.ts";
+import { sendProblem } from "../../http/problem.ts";
+import { refuseOtherSites } from "../../http/same-origin.ts";
 import { allow, MAY } from "../accounts/signed-in.ts";
 import type { ServiceReader } from "../watchlist/service-reader.ts";
 import type { ChecksLog, LogFilter } from "./checks-log.ts";
 import { recordChecks } from "./record-checks.ts";
-
-type Status = 400 | 403 | 404 | 415 | 500 | 502;
-
-const TITLES: Record<Status, string> = {
-  400: "Bad request",
-  403: "Forbidden",
-  404: "Not found",
-  415: "Unsupported media type",
-  500: "Internal server error",
-  502: "Bad gateway",
-};
-
-function problem(reply: FastifyReply, status: Status, detail: string) {
-  const body: Problem = { type: "about:blank", title: TITLES[status], status, detail, request_id: reply.request.id };
-  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
-}
 
 // A Verify list of 10,000 rows of long numbers is over Fastify's default megabyte.
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -110,28 +95,14 @@ export interface ChecksRoutesOptions {
 export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRoutesOptions) {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app: FastifyInstance) => {
-    // A check may only be recorded by the team's own pages: a browser names any other site's request as cross-site.
-    app.addHook("onRequest", async (request, reply) => {
-      const site = request.headers["sec-fetch-site"];
-      if (request.method !== "GET" && request.method !== "HEAD" && site && site !== "same-origin" && site !== "none") {
-        return problem(reply, 403, "Checks can only be recorded from the License Lookup app itself.");
-      }
-    });
-    app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-      const status = error.statusCode;
-      if (status === 415) return problem(reply, 415, "Send the rows as JSON (Content-Type: application/json).");
-      if (status === 413) return problem(reply, 400, "The list is too large to record at once.");
-      if (status !== undefined && status >= 400 && status < 500) return problem(reply, 400, error.message);
-      request.log.error({ err: error }, "checks route failed");
-      return problem(reply, 500, `The record of checks could not answer; the app's log names request ${request.id}.`);
-    });
+    app.addHook("onRequest", refuseOtherSites("Checks can only be recorded from the License Lookup app itself."));
     const read = { preHandler: allow(MAY.read) };
 
     // Every role: an auditor who opens a license page was shown a verdict too.
-    app.post(CHECKS_API, { ...read, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    app.post(CHECKS_API, { ...read, bodyLimit: BODY_LIMIT, config: { body: "the rows" } }, async (request, reply) => {
       const parsed = z.safeParse(RecordChecksRequestSchema, request.body);
       if (!parsed.success) {
-        return problem(
+        return sendProblem(
           reply,
           400,
           `Send {"action": "license page" or "verify", "zone": "America/New_York", "rows": [{"state": "ny", "license": "0012345"}, …]}: ${z.prettifyError(parsed.error)}`,
@@ -143,7 +114,7 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
         return { data: { ids } };
       } catch (error) {
         request.log.error({ err: error }, "checks not recorded");
-        return problem(
+        return sendProblem(
           reply,
           502,
           `The checks could not be recorded: ${(error as Error).message}. Open the page again to record them.`,
@@ -153,13 +124,13 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
 
     app.get(CHECKS_API, read, async (request, reply) => {
       const filter = filterOf(request, request.user!);
-      if (typeof filter === "string") return problem(reply, 400, filter);
+      if (typeof filter === "string") return sendProblem(reply, 400, filter);
       return { data: await log.list(filter) };
     });
 
     app.get(`${CHECKS_API}.csv`, read, async (request, reply) => {
       const filter = filterOf(request, request.user!);
-      if (typeof filter === "string") return problem(reply, 400, filter);
+      if (typeof filter === "string") return sendProblem(reply, 400, filter);
       const { entries } = await log.list({ ...filter, before: undefined, limit: Number.MAX_SAFE_INTEGER });
       const day = now().toISOString().slice(0, 10);
       return reply
@@ -176,7 +147,7 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
       const entry = id === null ? null : await log.get(id);
       // Another person's entry is as absent to a member as one that does not exist.
       if (!entry || (!audits(user) && entry.user_email !== user.email)) {
-        return problem(reply, 404, `There is no entry ${request.params.id} among the checks you may read.`);
+        return sendProblem(reply, 404, `There is no entry ${request.params.id} among the checks you may read.`);
       }
       return {
         data: {

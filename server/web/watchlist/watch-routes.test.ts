@@ -81,6 +81,35 @@ describe("/api/watchlist", () => {
     });
   });
 
+  it("takes no change from another site that names itself only by its Origin, and every change from its own", async () => {
+    const changes = [
+      ["POST", "/api/watchlist", { rows: [{ row: 1, state: "ny", license: "0012345" }] }],
+      ["POST", "/api/watchlist/check", undefined],
+      ["POST", "/api/watchlist/seen", { up_to: 1 }],
+      ["PUT", "/api/watchlist/ny/0012345", undefined],
+      ["DELETE", "/api/watchlist/ny/0012345", undefined],
+    ] as const;
+    for (const [method, url, payload] of changes) {
+      const response = await app.inject({
+        method,
+        url,
+        payload,
+        headers: { host: "app.test", origin: "https://evil.example" },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toMatchObject({
+        detail: "The watchlist can only be changed from the License Lookup app itself.",
+      });
+    }
+    expect((await app.inject({ url: "/api/watchlist/ny/0012345" })).json()).toEqual({ data: null });
+
+    const own = { host: "app.test", origin: "http://app.test" };
+    expect((await app.inject({ method: "PUT", url: "/api/watchlist/ny/0012345", headers: own })).statusCode).toBe(200);
+    expect((await app.inject({ method: "DELETE", url: "/api/watchlist/ny/0012345", headers: own })).statusCode).toBe(
+      204,
+    );
+  });
+
   it("answers a list it cannot read with a 400 or 415 that says what to send", async () => {
     const notJson = await app.inject({
       method: "POST",
