@@ -1,6 +1,6 @@
 import { hash, randomBytes } from "node:crypto";
 import { sql, type Generated, type Kysely } from "kysely";
-import pg from "pg";
+import { listen, type Listener } from "../db/listen.ts";
 import type { StateDb } from "../db/state-db.ts";
 import { mapUntilChange, noteOwnWrite } from "../store/change-watch.ts";
 import { formatTimestamp } from "../store/timestamp.ts";
@@ -214,9 +214,8 @@ function untilNotified(
   let generation = 0;
   let following = false;
   let closed = false;
-  let listener: pg.Client | null = null;
+  let listener: Listener | null = null;
   let poll: NodeJS.Timeout | null = null;
-  let retry: NodeJS.Timeout | null = null;
   let failing = false;
 
   const reloadNow = () =>
@@ -233,30 +232,6 @@ function untilNotified(
       },
     );
 
-  async function listen() {
-    if (closed) return;
-    const client = new pg.Client(state.pool!.options);
-    listener = client;
-    const again = () => {
-      if (listener !== client) return;
-      listener = null;
-      void client.end().catch(() => {});
-      // The poll covers the gap; a dropped connection is tried again shortly.
-      if (!closed) retry = setTimeout(() => void listen(), pollMs).unref();
-    };
-    client.on("error", again);
-    client.on("end", again);
-    client.on("notification", reloadNow);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${KEYS_CHANNEL}`);
-      // Anything committed while it was not listening.
-      reloadNow();
-    } catch {
-      again();
-    }
-  }
-
   return {
     current: () => live,
     keeper() {
@@ -272,16 +247,15 @@ function untilNotified(
     follow() {
       if (following || closed) return;
       following = true;
+      // The poll covers a notification lost while the listening connection is away; a reload on each (re)connection
+      // takes anything committed meanwhile.
       poll = setInterval(reloadNow, pollMs).unref();
-      void listen();
+      listener = listen(state.pool!, KEYS_CHANNEL, { onNotification: reloadNow, onListening: reloadNow });
     },
     async close() {
       closed = true;
       if (poll) clearInterval(poll);
-      if (retry) clearTimeout(retry);
-      const client = listener;
-      listener = null;
-      await client?.end().catch(() => {});
+      await listener?.close();
     },
   };
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { finished } from "node:stream/promises";
-import pg from "pg";
+import { listen } from "../../db/listen.ts";
 import { migrateStateDb, openStateDb, type StateDb } from "../../db/state-db.ts";
 import { readInTurnSnapshots } from "../change-watch.ts";
 import { createLicenseRepo } from "../license-repo.ts";
@@ -134,7 +134,18 @@ export async function followSnapshots(options: FollowOptions) {
   };
 
   await migrateStateDb(state, SNAPSHOT_TABLE_PREFIX, SNAPSHOT_MIGRATIONS);
-  const listener = options.listen === false ? null : listenForSnapshots(options.databaseUrl, check, log);
+  // Told of each publish, and once more on each (re)connection: one announced while it was away is then not missed.
+  const listener =
+    options.listen === false
+      ? null
+      : listen(options.databaseUrl, SNAPSHOT_CHANNEL, {
+          onNotification: () => void check(),
+          onListening(afterOutage) {
+            if (afterOutage) log("snapshot notifications are back");
+            void check();
+          },
+          onLost: (error) => log(`lost the snapshot notifications (${error.message}); reconnecting`),
+        });
   const poll = setInterval(() => void check(), pollMs);
   await check();
 
@@ -253,53 +264,6 @@ function removeOtherSnapshots(localFile: string, keep: string): void {
       rmSync(join(dirname(localFile), name), { force: true });
     }
   }
-}
-
-/**
- * A connection of its own that LISTENs for publishes and calls `check` on each, and once more on each
- * (re)connection: a notification sent while it was away is then not missed.
- */
-function listenForSnapshots(databaseUrl: string, check: () => Promise<void>, log: (line: string) => void) {
-  let client: pg.Client | null = null;
-  let closing = false;
-  let retry: NodeJS.Timeout | undefined;
-  let saidLost = false;
-
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    client = next;
-    const lost = (error?: Error) => {
-      if (closing || client !== next) return;
-      client = null;
-      if (!saidLost) log(`lost the snapshot notifications (${error?.message ?? "connection ended"}); reconnecting`);
-      saidLost = true;
-      next.end().catch(() => {});
-      retry = setTimeout(() => void connect(), 1_000);
-    };
-    next.on("error", lost);
-    next.on("end", () => lost());
-    next.on("notification", (message) => {
-      if (message.channel === SNAPSHOT_CHANNEL) void check();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${SNAPSHOT_CHANNEL}`);
-      if (saidLost) log("snapshot notifications are back");
-      saidLost = false;
-      void check();
-    } catch (error) {
-      lost(error as Error);
-    }
-  };
-  void connect();
-
-  return {
-    async close() {
-      closing = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
-    },
-  };
 }
 
 /** `npm run api` with DATABASE_URL: follows the snapshots on a pool of its own, closed with it. */
