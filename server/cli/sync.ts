@@ -6,19 +6,19 @@ import { DatabaseFileError, openDatabase, type Db } from "../store/open-database
 import { FEEDS } from "../data/sync/feeds.ts";
 import { withOrigin } from "../data/sync/http-client.ts";
 import { agencyUrl, feedsFor, formatFeedReport, syncFeeds, type FeedReport } from "../data/sync/run-sync.ts";
-import { SyncLockedError, takeSyncLock } from "../data/sync/sync-lock.ts";
-import { databaseUrlFromEnv, openStateDb } from "../db/state-db.ts";
+import { SyncLockedError, withSyncLock } from "../data/sync/sync-lock.ts";
+import { LockUnavailableError, withLock, type Turn } from "../db/advisory-lock.ts";
+import { databaseUrlFromEnv, openStateDb, type StateDb } from "../db/state-db.ts";
 import { publishAfterWrite } from "../data/publish/publish-snapshot.ts";
 import type { SnapshotRow } from "../store/snapshots/snapshot-store.ts";
 import {
   lastSyncRound,
-  markAsSnapshot,
   migrateNodeSync,
+  NODE_SYNC_LOCK,
   recordSyncRound,
   startFromNewestSnapshot,
-  takeNodeSyncLock,
-  waitForNodeSyncLock,
   THIS_NODE,
+  waitForTurn,
 } from "../data/sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
@@ -108,80 +108,89 @@ interface Round {
   nextCheck?: Date;
 }
 
-/** One sync under the lock (and, with DATABASE_URL, the nodes' lock); `scheduled`: a round of --every. */
+const HOUR_MS = 3_600_000;
+const say = (line: string) => console.log(line);
+
+/** One sync, holding the database file's lock; with DATABASE_URL, among every node. `scheduled`: a round of --every. */
 async function syncOnce(scheduled: boolean): Promise<Round> {
-  let release: () => void;
+  // The lock sits beside the database, which may not be made yet.
+  mkdirSync(dirname(db), { recursive: true });
   try {
-    // The lock sits beside the database, which may not be made yet.
-    mkdirSync(dirname(db), { recursive: true });
-    release = takeSyncLock(db);
+    return await withSyncLock(db, async () =>
+      databaseUrl ? await acrossNodes(databaseUrl, scheduled) : { code: await syncFile(null) },
+    );
   } catch (error) {
-    if (error instanceof SyncLockedError) {
-      console.error(`error: ${error.message}`);
-      return { code: 1 };
-    }
-    throw error;
-  }
-  try {
-    return databaseUrl ? await acrossNodes(databaseUrl, scheduled) : { code: await syncFile(null) };
-  } finally {
-    release();
+    if (!(error instanceof SyncLockedError)) throw error;
+    console.error(`error: ${error.message}`);
+    return { code: 1 };
   }
 }
 
-/** With DATABASE_URL: one sync among every node, continuing from the newest snapshot whoever published it. */
+/**
+ * With DATABASE_URL: one sync among every node, holding the nodes' lock. Run once, a sync refuses when another
+ * node's holds it; a round of --every waits its turn, then finds that node's sync recorded and skips, or syncs in
+ * its stead when that node died first.
+ */
 async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
   const state = openStateDb({ url, poolSize: 2 });
-  let unlock: (() => Promise<void>) | null = null;
-  // PostgreSQL unreachable or refusing: said in a sentence rather than a stack.
-  const unusable = (error: unknown, what = "nothing was synced"): Round => {
+  const turn: Turn = scheduled ? waitForTurn(url, say, stopping.signal) : { wait: false };
+  try {
+    const round = await withLock(url, NODE_SYNC_LOCK, turn, () => syncInTurn(state, url, scheduled));
+    if (round) return round;
+    // Stopped while it waited.
+    if (scheduled) return { code: 0 };
     console.error(
-      `error: the sync could not use ${state.label} (${(error as Error).message}); ${what}. ` +
-        `Check that PostgreSQL answers at DATABASE_URL, then run the sync again`,
+      `error: another node's sync or import is running (it holds the sync lock in ${state.label}); this one did nothing.`,
     );
     return { code: 1 };
-  };
-  try {
-    try {
-      // A round waits its turn: when the node holding the lock ends its sync, the round finds it below and skips;
-      // when that node dies first, the round syncs in its stead at once. Once, a second sync refuses.
-      unlock = scheduled
-        ? await waitForNodeSyncLock(url, (line) => console.log(line), stopping.signal)
-        : await takeNodeSyncLock(url);
-      if (!unlock) {
-        if (scheduled) return { code: 0 };
-        console.error(
-          `error: another node's sync or import is running (it holds the sync lock in ${state.label}); this one did nothing.`,
-        );
-        return { code: 1 };
-      }
-      await migrateNodeSync(state);
-      const last = scheduled ? await lastSyncRound(state) : null;
-      const due = last ? Date.parse(last.finished_at) + every * 3_600_000 : 0;
-      if (last && last.node !== THIS_NODE && due > Date.now()) {
-        const nextCheck = new Date(due);
-        console.log(`synced by another node at ${last.finished_at}; next check at ${nextCheck.toISOString()}`);
-        return { code: 0, nextCheck };
-      }
-      await startFromNewestSnapshot(state, db, (line) => console.log(line));
-    } catch (error) {
-      return unusable(error);
-    }
-    let published: SnapshotRow | undefined;
-    const code = await syncFile(url, (row) => (published = row));
-    if (!published) return { code };
-    try {
-      // Marked once closed: closing writes the journal's last pages into the file.
-      markAsSnapshot(db, published.sha256);
-      await recordSyncRound(state, { node: THIS_NODE, sha256: published.sha256, finished_at: published.published_at });
-    } catch (error) {
-      return unusable(error, "the database was synced and published, but other nodes' rounds may not know it yet");
-    }
-    return { code };
+  } catch (error) {
+    // The lock could not be asked for; the steps under it say their own faults.
+    if (!(error instanceof LockUnavailableError)) throw error;
+    return unusable(state, error, "nothing was synced");
   } finally {
-    await unlock?.();
     await state.close();
   }
+}
+
+/** A sync across nodes, continuing from the newest snapshot whoever published it; run holding the nodes' lock. */
+async function syncInTurn(state: StateDb, url: string, scheduled: boolean): Promise<Round> {
+  try {
+    await migrateNodeSync(state);
+    const skip = scheduled ? await syncedElsewhere(state) : null;
+    if (skip) return skip;
+    await startFromNewestSnapshot(state, db, say);
+  } catch (error) {
+    return unusable(state, error, "nothing was synced");
+  }
+  let published: SnapshotRow | undefined;
+  const code = await syncFile(url, (row) => (published = row));
+  if (!published) return { code };
+  try {
+    // Once syncFile has closed the file: closing writes the journal's last pages into it.
+    await recordSyncRound(state, db, published);
+    return { code };
+  } catch (error) {
+    return unusable(state, error, "the database was synced and published, but other nodes' rounds may not know it yet");
+  }
+}
+
+/** A round of --every skips when another node synced within the period: the round it came to, or null. */
+async function syncedElsewhere(state: StateDb): Promise<Round | null> {
+  const last = await lastSyncRound(state);
+  const due = last ? Date.parse(last.finished_at) + every * HOUR_MS : 0;
+  if (!last || last.node === THIS_NODE || due <= Date.now()) return null;
+  const nextCheck = new Date(due);
+  console.log(`synced by another node at ${last.finished_at}; next check at ${nextCheck.toISOString()}`);
+  return { code: 0, nextCheck };
+}
+
+/** PostgreSQL unreachable or refusing: said in a sentence rather than a stack, with what it left undone. */
+function unusable(state: StateDb, error: unknown, undone: string): Round {
+  console.error(
+    `error: the sync could not use ${state.label} (${(error as Error).message}); ${undone}. ` +
+      `Check that PostgreSQL answers at DATABASE_URL, then run the sync again`,
+  );
+  return { code: 1 };
 }
 
 /** Syncs the file's feeds and, with a URL, publishes it; its exit code. The file is closed when it returns. */
@@ -238,7 +247,7 @@ process.on("SIGTERM", stop).on("SIGINT", stop);
 while (!stopping.signal.aborted) {
   const { nextCheck } = await syncOnce(true);
   if (stopping.signal.aborted) break;
-  const next = nextCheck ?? new Date(Date.now() + every * 3_600_000);
+  const next = nextCheck ?? new Date(Date.now() + every * HOUR_MS);
   if (!nextCheck) console.log(`next sync at ${next.toISOString()}`);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, Math.max(0, next.getTime() - Date.now()));

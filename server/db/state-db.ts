@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration }
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import pg from "pg";
+import { withLock } from "./advisory-lock.ts";
 
 /**
  * The mutable state's database: a SQLite file by default, PostgreSQL when DATABASE_URL names one. Every store
@@ -98,21 +99,6 @@ export function openStateDb(
   };
 }
 
-/**
- * Runs `work` while holding a PostgreSQL advisory lock named `name` (on a connection of its own): nodes starting at
- * once make their schemas in turn rather than colliding on the same CREATE (a duplicate key, or a deadlock).
- */
-export async function underLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
-    return await work();
-  } finally {
-    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]).catch(() => {});
-    client.release();
-  }
-}
-
 /** Brings the database up to the newest of these migrations, under the migrator's lock (one node at a time). */
 export async function migrateStateDb(state: StateDb, table: string, ...sets: MigrationSet[]): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
@@ -128,8 +114,10 @@ export async function migrateStateDb(state: StateDb, table: string, ...sets: Mig
     allowUnorderedMigrations: true,
   });
   const migrate = () => migrator.migrateToLatest();
+  // Nodes starting at once make their schemas in turn rather than colliding on the same CREATE (a duplicate key,
+  // or a deadlock).
   const { error, results = [] } = await (state.pool
-    ? underLock(state.pool, `lls:migrate ${table}`, migrate)
+    ? withLock(state.pool, `lls:migrate ${table}`, migrate)
     : migrate());
   if (error) {
     const failed = results.find((r) => r.status === "Error");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import PgBoss from "pg-boss";
-import { underLock } from "../db/state-db.ts";
+import { withLock } from "../db/advisory-lock.ts";
 import { DEFAULT_LEASE_SECONDS, type JobQueue, type JobQueueOptions, type Recurring } from "./job-queue.ts";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -38,7 +38,7 @@ export async function startPgBossJobs(
   });
   boss.on("error", (error) => log(`jobs: ${error.message}`));
   // Two nodes starting at once both create pg-boss's schema and its queues, and collide: they take turns.
-  await underLock(pool, "lls:pg-boss", () => boss.start());
+  await withLock(pool, "lls:pg-boss", () => boss.start());
 
   const queues = new Map<string, Promise<void>>();
   const workers = new Map<string, string>();
@@ -48,7 +48,7 @@ export async function startPgBossJobs(
   const queue = (name: string) => {
     let made = queues.get(name);
     if (!made) {
-      made = underLock(pool, "lls:pg-boss", () => boss.createQueue(name, { name, policy: "stately" }));
+      made = withLock(pool, "lls:pg-boss", () => boss.createQueue(name, { name, policy: "stately" }));
       queues.set(name, made);
     }
     return made;

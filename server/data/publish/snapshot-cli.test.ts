@@ -10,7 +10,8 @@ import { freePort } from "../../testing/free-port.ts";
 import { freshPostgresUrl } from "../../testing/state-backends.ts";
 import { listSnapshots } from "../../store/snapshots/snapshot-store.ts";
 import { cliCommand } from "../../testing/built-cli.ts";
-import { takeNodeSyncLock } from "../sync/node-sync.ts";
+import { takeLock } from "../../db/advisory-lock.ts";
+import { NODE_SYNC_LOCK } from "../sync/node-sync.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const temp = tempFolder();
@@ -90,7 +91,7 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     try {
       const [nyOnly] = await listSnapshots(state);
       // A sync under way on a third machine holds the nodes' lock.
-      const unlock = (await takeNodeSyncLock(url))!;
+      const lock = (await takeLock(url, NODE_SYNC_LOCK, { wait: false }))!;
       const second = spawn(
         process.execPath,
         [...cliCommand("import"), "--db", temp.path("b/licenses.sqlite"), "--source", "ma-abcc"].concat([
@@ -107,7 +108,7 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
       // It waits: nothing imported or published while the sync holds the lock.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await listSnapshots(state)).toHaveLength(1);
-      await unlock();
+      await lock.release();
       expect(await exited).toBe(0);
       expect(stderr).toContain(`starts from snapshot ${nyOnly!.sha256.slice(0, 12)}, the newest`);
       const [newest] = await listSnapshots(state);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Kysely } from "kysely";
-import pg from "pg";
+import { takeLock, type Turn } from "../../db/advisory-lock.ts";
 import {
   idType,
   migrateStateDb,
@@ -27,57 +27,13 @@ export const NODE_SYNC_LOCK = "lls_sync";
 export const THIS_NODE = `${hostname()} pid ${process.pid}`;
 
 /**
- * Takes the nodes' sync lock: a PostgreSQL session advisory lock on a connection of its own, so that it dies with
- * the process (a killed node frees it). Returns the function that lets it go, or null when another node holds it.
+ * How a sync or an import meets another node's holding the nodes' sync lock: it waits its turn, saying so once to
+ * `say`, and takes the lock at once when that node ends or dies; until `signal` aborts (the process is stopping).
  */
-export async function takeNodeSyncLock(databaseUrl: string): Promise<(() => Promise<void>) | null> {
-  return lockOnOwnConnection(databaseUrl, "SELECT pg_try_advisory_lock(hashtext($1)) AS taken");
-}
-
-/**
- * The same lock, waited for: an import, or a scheduled sync, takes its turn after the sync or import under way, and
- * takes it at once when the node holding it dies. Says so to `say` once when another node holds it. Returns null
- * only when `signal` ends the wait (the process is stopping).
- */
-export async function waitForNodeSyncLock(
-  databaseUrl: string,
-  say: (line: string) => void,
-  signal?: AbortSignal,
-): Promise<(() => Promise<void>) | null> {
-  const unlock = await takeNodeSyncLock(databaseUrl);
-  if (unlock || signal?.aborted) return unlock;
-  say(`waiting for another node's sync or import to end (it holds the sync lock in ${withoutPassword(databaseUrl)})`);
-  return lockOnOwnConnection(databaseUrl, "SELECT pg_advisory_lock(hashtext($1)), true AS taken", signal);
-}
-
-async function lockOnOwnConnection(
-  databaseUrl: string,
-  sql: string,
-  signal?: AbortSignal,
-): Promise<(() => Promise<void>) | null> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  // A broken connection loses the lock with it; the sync under way still ends and publishes as it would.
-  client.on("error", () => {});
-  await client.connect();
-  // Stopping while waiting: the connection closed ends the wait (and would free a lock taken meanwhile).
-  if (signal?.aborted) {
-    await client.end().catch(() => {});
-    return null;
-  }
-  const stop = () => void client.end().catch(() => {});
-  signal?.addEventListener("abort", stop, { once: true });
-  try {
-    const { rows } = await client.query<{ taken: boolean }>(sql, [NODE_SYNC_LOCK]);
-    if (rows[0]?.taken && !signal?.aborted) return () => client.end().catch(() => {});
-  } catch (error) {
-    await client.end().catch(() => {});
-    if (signal?.aborted) return null;
-    throw error;
-  } finally {
-    signal?.removeEventListener("abort", stop);
-  }
-  await client.end().catch(() => {});
-  return null;
+export function waitForTurn(databaseUrl: string, say: (line: string) => void, signal?: AbortSignal): Turn {
+  const where = withoutPassword(databaseUrl);
+  const onWaiting = () => say(`waiting for another node's sync or import to end (it holds the sync lock in ${where})`);
+  return { wait: true, signal, onWaiting };
 }
 
 interface SyncRoundTables {
@@ -111,8 +67,10 @@ export interface SyncRound {
   finished_at: string;
 }
 
-/** Notes that `node` synced and published `sha256`. */
-export async function recordSyncRound(state: StateDb, round: SyncRound): Promise<void> {
+/** Notes that this node synced `file` and published it as `published`: on the file, and for the other nodes. */
+export async function recordSyncRound(state: StateDb, file: string, published: SnapshotRow): Promise<void> {
+  markAsSnapshot(file, published.sha256);
+  const round: SyncRound = { node: THIS_NODE, sha256: published.sha256, finished_at: published.published_at };
   await (state.db as Kysely<SyncRoundTables>).insertInto("sync_rounds").values(round).execute();
 }
 
@@ -196,24 +154,23 @@ export async function takeImportTurn(
   file: string,
   say: (line: string) => void,
 ): Promise<(published?: SnapshotRow) => Promise<void>> {
+  // Held past this function, across the import: the turn's end lets it go.
+  const lock = (await takeLock(databaseUrl, NODE_SYNC_LOCK, waitForTurn(databaseUrl, say)))!;
   const state = openStateDb({ url: databaseUrl, poolSize: 2 });
-  let unlock: (() => Promise<void>) | undefined;
   try {
-    unlock = (await waitForNodeSyncLock(databaseUrl, say))!;
     await migrateNodeSync(state);
     await startFromNewestSnapshot(state, file, say);
   } catch (error) {
-    await unlock?.();
+    await lock.release();
     throw error;
   } finally {
     await state.close();
   }
-  const release = unlock;
   return async (published) => {
     try {
       if (published) markAsSnapshot(file, published.sha256);
     } finally {
-      await release();
+      await lock.release();
     }
   };
 }

@@ -35,6 +35,16 @@ export function takeSyncLock(db: string, pid = process.pid): () => void {
   }
 }
 
+/** Runs `work` holding the database's sync lock (SyncLockedError when another process holds it); lets it go after. */
+export async function withSyncLock<T>(db: string, work: () => Promise<T>): Promise<T> {
+  const release = takeSyncLock(db);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
 function readOr(path: string, fallback: string): string {
   try {
     return readFileSync(path, "utf8");

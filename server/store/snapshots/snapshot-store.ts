@@ -1,6 +1,7 @@
 import { sql, type Generated, type Kysely } from "kysely";
 import { createHash } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
+import { lockForTransaction } from "../../db/advisory-lock.ts";
 import type { MigrationSet, StateDb } from "../../db/state-db.ts";
 
 /** The channel a publish is announced on; its payload is the snapshot's SHA-256. */
@@ -101,7 +102,7 @@ export async function storeSnapshot(
   };
 
   const known = await db.transaction().execute(async (trx) => {
-    await publishLock(trx);
+    await lockForTransaction(trx, SNAPSHOT_CHANNEL);
     return republish(trx);
   });
   if (known) return { stored: false, row: known };
@@ -117,7 +118,7 @@ export async function storeSnapshot(
       }
       if (offset !== file.bytes) throw new Error(`${file.path} changed while it was published`);
       // Taken once the bytes are in: publishes are numbered in the order they commit, uploads still run side by side.
-      await publishLock(trx);
+      await lockForTransaction(trx, SNAPSHOT_CHANNEL);
       const at = now().toISOString();
       const inserted = await trx
         .insertInto("snapshots")
@@ -134,7 +135,7 @@ export async function storeSnapshot(
   } catch (error) {
     if (!(error instanceof SameContent)) throw error;
     const row = await db.transaction().execute(async (trx) => {
-      await publishLock(trx);
+      await lockForTransaction(trx, SNAPSHOT_CHANNEL);
       return republish(trx);
     });
     if (!row) throw new Error(`snapshot ${file.sha256} was pruned while it was published again: publish once more`);
@@ -143,10 +144,6 @@ export async function storeSnapshot(
 }
 
 class SameContent extends Error {}
-
-function publishLock(trx: Kysely<SnapshotTables>) {
-  return sql`SELECT pg_advisory_xact_lock(hashtext(${SNAPSHOT_CHANNEL}))`.execute(trx);
-}
 
 /** The snapshot's bytes, part by part, in order. */
 export async function* readSnapshot(state: StateDb, row: Pick<SnapshotRow, "oid" | "bytes">): AsyncGenerator<Buffer> {
@@ -170,7 +167,7 @@ export async function pruneSnapshots(state: StateDb, graceMs: number, now: Date 
   return tables(state)
     .transaction()
     .execute(async (trx) => {
-      await publishLock(trx);
+      await lockForTransaction(trx, SNAPSHOT_CHANNEL);
       const gone = await trx
         .deleteFrom("snapshots")
         .where("published_at", "<", before)
