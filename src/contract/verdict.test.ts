@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { License } from "./license.ts";
 import { DECODED_STATES, loadDecodingTable } from "./decoding/decode.ts";
@@ -30,8 +31,8 @@ const today = "2026-11-22";
 const fresh = { today, asOf: "2026-03-20" };
 
 describe("licenseVerdict", () => {
-  it("calls a license expired once its expiry has passed, whatever its status says", () => {
-    expect(verdictOf(record("ny", "active", { expires: "2016-12-31" }), { today, asOf: "2016-01-14" })).toMatchObject({
+  it("calls a license expired when its data, as of its date, lists the expiry as passed, whatever its status says", () => {
+    expect(verdictOf(record("ny", "active", { expires: "2016-12-31" }), { today, asOf: "2017-01-14" })).toMatchObject({
       verdict: "expired",
       reason: "Expired on December 31, 2016; the state’s record still says “active”.",
     });
@@ -41,9 +42,32 @@ describe("licenseVerdict", () => {
     });
   });
 
-  it("keeps a license valid through its expiry day", () => {
+  it("asks a person to check an expiry that passed after the data's date: it may have been renewed", () => {
+    // Pennsylvania R2638: data of June 9, 2025, its term ending October 31, 2025.
+    expect(verdictOf(record("pa", "active", { expires: "2025-10-31" }), { today, asOf: "2025-06-09" })).toMatchObject({
+      verdict: "check",
+      reason:
+        "Expires October 31, 2025, after our data of June 9, 2025: it may have been renewed. Confirm with the Pennsylvania Liquor Control Board.",
+    });
+    // New York 1268007: data of July 30, 2019, expiring December 31, 2020.
+    expect(verdictOf(record("ny", "active", { expires: "2020-12-31" }), { today, asOf: "2019-07-30" }).reason).toBe(
+      "Expires December 31, 2020, after our data of July 30, 2019: it may have been renewed. Confirm with the New York State Liquor Authority.",
+    );
+    expect(verdictOf(record("wy", "active", { expires: "2020-12-31" }), { today, asOf: null })).toMatchObject({
+      verdict: "check",
+      reason:
+        "Expires December 31, 2020, and our data’s date is not given: it may have been renewed. Confirm with the agency.",
+    });
+  });
+
+  it("keeps a license valid through its expiry day, and data of that day cannot know it lapsed", () => {
     expect(verdictOf(record("ma", "active", { expires: today }), fresh).verdict).toBe("valid");
-    expect(verdictOf(record("ma", "active", { expires: "2026-11-21" }), fresh).verdict).toBe("expired");
+    expect(verdictOf(record("ma", "active", { expires: "2026-11-21" }), { today, asOf: today }).verdict).toBe(
+      "expired",
+    );
+    expect(verdictOf(record("ma", "active", { expires: "2026-11-21" }), { today, asOf: "2026-11-21" }).verdict).toBe(
+      "check",
+    );
   });
 
   it("calls a status that is not in force inactive, with the state's meaning as the reason", () => {
@@ -65,10 +89,15 @@ describe("licenseVerdict", () => {
     });
   });
 
-  it("calls an application pending: not yet licensed", () => {
-    expect(verdictOf(record("ny", "pending"), { today, asOf: "2020-02-04" })).toMatchObject({
+  it("calls an application pending: not yet licensed, while its data is at most a year old", () => {
+    expect(verdictOf(record("ny", "pending"), { today, asOf: "2026-02-04" })).toMatchObject({
       verdict: "pending",
       reason: "Not yet licensed: application received, not yet decided.",
+    });
+    expect(verdictOf(record("ny", "pending"), { today, asOf: "2020-02-04" })).toMatchObject({
+      verdict: "check",
+      reason:
+        "An application (application received, not yet decided) in our data of February 4, 2020, which is more than a year old: it may have been decided since. Confirm with the New York State Liquor Authority.",
     });
   });
 
@@ -156,5 +185,35 @@ describe("licenseVerdict", () => {
       for (const expires of expiries)
         for (const asOf of [null, "2014-01-01", "2026-11-01"])
           expect(VERDICTS).toContain(verdictOf(record("ca", status, { expires }), { today, asOf }).verdict);
+  });
+
+  describe("over any dates", () => {
+    const day = fc
+      .date({ min: new Date("2010-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    const statuses = fc.constantFrom("active", "pending", "cancelled", "nonsense");
+
+    it("says expired only when the data itself, as of its date, lists the expiry as passed", () => {
+      fc.assert(
+        fc.property(statuses, day, day, day, (status, expires, asOf, today) => {
+          fc.pre(asOf <= today);
+          const { verdict } = verdictOf(record("ny", status, { expires }), { today, asOf });
+          if (verdict === "expired") expect(expires < asOf).toBe(true);
+          if (expires < today && status !== "cancelled") expect(verdict).toBe(expires < asOf ? "expired" : "check");
+        }),
+      );
+    });
+
+    it("says valid or pending only of data at most a year old, and valid never past its expiry", () => {
+      fc.assert(
+        fc.property(statuses, fc.option(day), day, day, (status, expires, asOf, today) => {
+          fc.pre(asOf <= today);
+          const { verdict } = verdictOf(record("ny", status, { expires }), { today, asOf });
+          const yearOld = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+          if (verdict === "valid" || verdict === "pending") expect(asOf >= yearOld).toBe(true);
+          if (verdict === "valid") expect(expires === null || expires >= today).toBe(true);
+        }),
+      );
+    });
   });
 });

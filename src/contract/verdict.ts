@@ -29,9 +29,11 @@ export interface VerdictContext {
 
 /**
  * What a license record means today, from its status, its expiry, today's date and the age of its
- * data: the one rule behind every badge, row and printout. A status not in force says inactive; an
- * expiry that has passed says expired whatever else the status says; only an in-force record with
- * a current expiry and data at most a year old is valid.
+ * data: the one rule behind every badge, row and printout. It claims only what the data, as of its
+ * date, can know. A status not in force says inactive; an expiry the data itself lists as passed
+ * says expired; an expiry that passed after the data's date says check (it may have been renewed since);
+ * an application or an in-force record in data more than a year old says check; only an in-force record
+ * with a current expiry and data at most a year old is valid.
  */
 export function licenseVerdict(license: License, { today, asOf, decoding }: VerdictContext): LicenseVerdict {
   const status = statusCategory(decoding, license.status);
@@ -41,11 +43,25 @@ export function licenseVerdict(license: License, { today, asOf, decoding }: Verd
 
   // A cancelled or surrendered license is that, whatever its old expiry says.
   if (status.category === "not in force") return verdict("inactive", `Not in force: ${status.words}.`);
+  const confirm = `Confirm with the ${decoding?.agency ?? "agency"}.`;
   if (expires !== null && expires < today) {
+    // Valid through its expiry day: data of that day or later cannot know whether it was renewed.
+    if (asOf === null || expires >= asOf) {
+      const after = asOf === null ? "and our data’s date is not given" : `after our data of ${formatIsoDate(asOf)}`;
+      return verdict("check", `Expires ${formatIsoDate(expires)}, ${after}: it may have been renewed. ${confirm}`);
+    }
     const still = status.category === "in force" ? `still says ${said}` : `says ${said}`;
     return verdict("expired", `Expired on ${formatIsoDate(expires)}; the state’s record ${still}.`);
   }
-  if (status.category === "pending") return verdict("pending", `Not yet licensed: ${status.words}.`);
+  if (status.category === "pending") {
+    if (asOf !== null && asOf < yearBefore(today)) {
+      return verdict(
+        "check",
+        `An application (${status.words}) in our data of ${formatIsoDate(asOf)}, which is more than a year old: it may have been decided since. ${confirm}`,
+      );
+    }
+    return verdict("pending", `Not yet licensed: ${status.words}.`);
+  }
   if (status.category === "unknown") {
     // A record the state's table says is no license status (a tax filing): its words say whom to ask.
     if (statusInTable(decoding, license.status)) return verdict("check", sentence(status.words));

@@ -98,7 +98,7 @@ describe("recording a license page's verdict", () => {
   it("records and shows nothing without the app's server, where no one signs in", async () => {
     const posted = serve(null);
     page("/license/ny/0012345");
-    await screen.findByText("expired");
+    await screen.findByText("check");
     await screen.findByRole("button", { name: "Copy link" });
     expect(posted).toEqual([]);
     expect(screen.queryByText("Recorded in Checks")).toBeNull();
@@ -107,7 +107,7 @@ describe("recording a license page's verdict", () => {
   it("records an auditor's check too, and offers them no Watch button", async () => {
     const posted = serve("auditor");
     page("/license/ny/0012345");
-    await screen.findByText("expired");
+    await screen.findByText("check");
     await screen.findByRole("button", { name: "Copy link" });
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(screen.queryByRole("button", { name: /Watch/ })).toBeNull();

@@ -163,7 +163,8 @@ describe("the expiring filters", () => {
   const entries = [
     entry("0000200", "FAR OFF BAR", inDays(200)),
     entry("0000045", "FORTY-FIVE BAR", inDays(45)),
-    entry("0000000", "LAPSED BAR", inDays(-21)),
+    // Lapsed before the data of November 1, 2026: the data itself lists it expired.
+    entry("0000000", "LAPSED BAR", inDays(-30)),
     entry("0000080", "EIGHTY BAR", inDays(80)),
     entry("0000010", "TEN DAY BAR", inDays(10)),
   ];
