@@ -1,4 +1,9 @@
-import { HISTORY_FIELDS, type HistoryChange, type HistoryEntry, type Listing } from "../../../src/contract/envelopes.ts";
+import {
+  HISTORY_FIELDS,
+  type HistoryChange,
+  type HistoryEntry,
+  type Listing,
+} from "../../../src/contract/envelopes.ts";
 import { normalizeText } from "../../../src/contract/normalize-text.ts";
 import { isDeepStrictEqual } from "node:util";
 import { listedOnce, type SourcedRecord, type StoredHistory } from "../../store/license-record.ts";
