@@ -147,6 +147,14 @@ describe("who may record and read", () => {
 
   it("says which filter it could not read", async () => {
     expect(problemOf(await as("ana", "/api/checks?from=2027-02-30"))).toMatchObject({ status: 400 });
+    // Dates no Date can hold, in the list and its download: a 400 that says so, never a 500.
+    for (const path of ["/api/checks", "/api/checks.csv"]) {
+      for (const query of ["from=junk", "to=9999-99-99", "from=2026-1-1", "to=%0A2026-01-01"]) {
+        const problem = problemOf(await as("ana", `${path}?${query}`));
+        expect(problem, `${path}?${query}`).toMatchObject({ status: 400 });
+        expect(problem.detail, `${path}?${query}`).toMatch(/^Some filters could not be read/);
+      }
+    }
     expect(problemOf(await as("ana", "/api/checks?verdict=fine")).detail).toMatch(/verdict \(valid, expired/);
     expect(problemOf(await as("ana", "/api/checks?state=XX")).detail).toBe(
       "“XX” is not a state: write it as NY or New York.",

@@ -25,7 +25,11 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 
 const Day = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/),
-  z.refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)),
+  // A day no calendar has (2026-02-30, 9999-99-99) is no Date: refused, never thrown.
+  z.refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+  }),
 );
 const FilterQuerySchema = z.object({
   user: z.optional(z.string()),
