@@ -149,3 +149,31 @@ test("an unknown path gets a not-found page with a way back", async ({ page }) =
   await page.getByRole("link", { name: "Go to the search" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a liquor license");
 });
+
+test.describe("on the real data (E2E_REAL_*, see global-setup.ts)", () => {
+  test.use({ baseURL: process.env.E2E_REAL_APP_URL });
+
+  test("NY 1268007, the 2019 extract's record, names the 2016 list its address comes from, on screen and printed", async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(new Date("2026-11-22T12:00:00"));
+    await page.goto("/license/ny/1268007");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("DEAD RABBIT TAVERN");
+    const from2016 = "From the 2016 list (as of January 14, 2016)";
+    await expect(fact(page, "Address")).toContainText("30 WATER STREET");
+    await expect(fact(page, "Address")).toContainText(from2016);
+    await expect(fact(page, "County")).toContainText(from2016);
+    // The extract's own fields carry no note: they are the record's source's, as of its date.
+    await expect(fact(page, "Business")).toHaveText("DEAD RABBIT TAVERN");
+    await expect(fact(page, "Expires")).toHaveText("December 31, 2020");
+    await expect(fact(page, "Data as of")).toContainText("July 30, 2019");
+    await expect(fact(page, "Data as of")).toContainText("Address, county, type and description: January 14, 2016");
+    await expect(page.getByRole("region", { name: "Verdict" })).toContainText(
+      "The address, county, type and description are from the 2016 list (as of January 14, 2016): the list of July 30, 2019 does not give them.",
+    );
+
+    await page.emulateMedia({ media: "print" });
+    await expect(fact(page, "Address").getByText(from2016)).toBeVisible();
+    await expect(fact(page, "Source")).toContainText("Address, county, type and description: Liquor Authority");
+  });
+});

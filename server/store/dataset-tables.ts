@@ -60,7 +60,8 @@ export function createDatasetTables(db: Db, datasetId: number): void {
       owner_key    TEXT NOT NULL,
       address_key  TEXT NOT NULL,
       source_id    INTEGER,        -- the source whose word this record is (sources.id)
-      as_of        TEXT            -- the date that source says it was true on
+      as_of        TEXT,           -- the date that source says it was true on
+      fields       TEXT            -- JSON: each field an older source gives (StoredFieldSource[]); null: none
     );
   `);
 }

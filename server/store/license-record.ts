@@ -1,4 +1,4 @@
-import type { LicenseHistory } from "../../src/contract/envelopes.ts";
+import type { FieldSource, LicenseHistory } from "../../src/contract/envelopes.ts";
 import type { License } from "../../src/contract/license.ts";
 
 /**
@@ -23,7 +23,12 @@ export interface SourcedRecord {
   record: LicenseRecord;
   sourceId: number | null;
   asOf: string | null;
+  /** The fields an older source gives, the record's own having no column for them; absent or empty: none. */
+  fields?: StoredFieldSource[];
 }
+
+/** A field of a record that an older source gives, by the source's id: the store names the source when it serves it. */
+export type StoredFieldSource = Omit<FieldSource, "source"> & { source: number };
 
 /** What the store keeps of a license's history; the sources it names are added when it is served. */
 export type StoredHistory = Pick<LicenseHistory, "entries" | "listings">;

@@ -11,7 +11,7 @@ import type { SearchQuery } from "../../src/contract/search-query.ts";
 import { stateName } from "../../src/contract/states.ts";
 import { consistentReads, mapUntilChange } from "./change-watch.ts";
 import { datasetTables } from "./dataset-tables.ts";
-import { listedOnce, type StoredHistory } from "./license-record.ts";
+import { listedOnce, type StoredFieldSource, type StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { statementCache } from "./statement-cache.ts";
 import { createCloseMatch } from "./close-match.ts";
@@ -91,7 +91,7 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const searchWithProvenance = consistentReads(db, (query: SearchQuery): SearchWithProvenance => {
     const found = matches(query);
     if (!found) return { docs: [], provenance: [] };
-    const rowById = prepared(`SELECT doc, license, source_id, as_of FROM ${datasetTables(found.id).rows} WHERE id = ?`);
+    const rowById = prepared(`SELECT doc, ${SOURCED_COLUMNS} FROM ${datasetTables(found.id).rows} WHERE id = ?`);
     const sources = sourcesById(query.state);
     const rows = found.rows.map((rowId) => rowById.get(rowId) as SourcedRow & { doc: string });
     return { docs: rows.map((row) => row.doc), provenance: rows.map((row) => sourced(query.state, row, sources)) };
@@ -159,9 +159,8 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const provenance = consistentReads(db, (state: string, license: string): Provenance | null => {
     const id = liveId(state);
     if (id === undefined) return null;
-    const row = prepared(`SELECT license, source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`).get(
-      license,
-    ) as SourcedRow | undefined;
+    const row = prepared(`SELECT ${SOURCED_COLUMNS} FROM ${datasetTables(id).rows} WHERE license = ?`).get(license) as
+      SourcedRow | undefined;
     return sourced(state, row, sourcesById(state));
   });
 
@@ -203,7 +202,7 @@ export function createLicenseRepo(db: Db, searchOptions: RankedSearchOptions = {
   const provenanceMany = consistentReads(db, (state: string, numbers: readonly string[]): (Provenance | null)[] => {
     const id = liveDataset.get(state) as number | undefined;
     if (id === undefined) return numbers.map(() => null);
-    const rowByNumber = prepared(`SELECT license, source_id, as_of FROM ${datasetTables(id).rows} WHERE license = ?`);
+    const rowByNumber = prepared(`SELECT ${SOURCED_COLUMNS} FROM ${datasetTables(id).rows} WHERE license = ?`);
     const sources = sourcesById(state);
     return numbers.map((license) => sourced(state, rowByNumber.get(license) as SourcedRow | undefined, sources));
   });
@@ -247,15 +246,30 @@ export interface SearchWithProvenance {
   provenance: (Provenance | null)[];
 }
 
+/** What a row says of where it comes from: the columns of SourcedRow. */
+const SOURCED_COLUMNS = "license, source_id, as_of, fields";
+
 /** What a row says of where it comes from. */
 interface SourcedRow {
   license: string;
   source_id: number | null;
   as_of: string | null;
+  /** JSON of StoredFieldSource[]: each field an older source gives; null when none does. */
+  fields: string | null;
 }
 
-/** A row's provenance: null where there is no row, or it was written without a source (the benchmark's). */
+/**
+ * A row's provenance: null where there is no row, or it was written without a source (the benchmark's).
+ * `fields` only where an older source gives one: an answer for a record that is one source's word stays as it was.
+ */
 function sourced(state: string, row: SourcedRow | undefined, sources: Map<number, Source>): Provenance | null {
   const source = row?.source_id == null ? undefined : sources.get(row.source_id);
-  return row && source ? { state, license: row.license, as_of: row.as_of, source } : null;
+  if (!row || !source) return null;
+  const provenance: Provenance = { state, license: row.license, as_of: row.as_of, source };
+  const fields = row.fields === null ? [] : (JSON.parse(row.fields) as StoredFieldSource[]);
+  const named = fields.flatMap((f) => {
+    const from = sources.get(f.source);
+    return from ? [{ field: f.field, as_of: f.as_of, source: from }] : [];
+  });
+  return named.length > 0 ? { ...provenance, fields: named } : provenance;
 }

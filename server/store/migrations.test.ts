@@ -39,6 +39,8 @@ const LICENSE_SHAPE_AT = {
   7: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
   // Version 8 kept what each sync found at each agency feed, beside the documents.
   8: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
+  // Version 9 kept where each field of a merged record comes from, beside the documents.
+  9: "b627f66463c016526d8a8a4edf831d3ee5703b331d28ad3d41404cf9efeca4f0",
 } as const;
 
 let dir: string;
@@ -147,6 +149,8 @@ describe("the store's version", () => {
     db.exec(`DROP TABLE refusals`);
     // Nor the feeds' checks (version 8).
     db.exec(`DROP TABLE feed_checks`);
+    // Nor where each field of a record comes from (version 9).
+    db.exec(`ALTER TABLE ${tables.rows} DROP COLUMN fields`);
     db.pragma("user_version = 4");
     db.close();
 

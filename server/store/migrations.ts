@@ -8,7 +8,7 @@ import type { KeyField } from "./search-terms.ts";
  * it, with a migration below, whenever either changes. store-version.test.ts fails when the
  * contract's license object changes and this does not.
  */
-export const STORE_VERSION = 8;
+export const STORE_VERSION = 9;
 
 interface Migration {
   /** The version the store is at once this step has run. */
@@ -178,6 +178,18 @@ const MIGRATIONS: readonly Migration[] = [
         );
         CREATE INDEX feed_checks_by_state ON feed_checks (state);
       `),
+  },
+  {
+    to: 9,
+    what: "where each field of a record comes from, when an older list gives it (empty for data imported before: import again to see it)",
+    run(db) {
+      const sets = db.prepare(`SELECT id FROM datasets`).pluck().all() as number[];
+      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
+      for (const id of sets) {
+        const rows = datasetTables(id).rows;
+        if (exists.get(rows)) db.exec(`ALTER TABLE ${rows} ADD COLUMN fields TEXT`);
+      }
+    },
   },
 ];
 

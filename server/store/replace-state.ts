@@ -8,7 +8,7 @@ import {
 } from "./dataset-tables.ts";
 import { batchInsert } from "./batch-insert.ts";
 import { noteOwnWrite } from "./change-watch.ts";
-import type { DatasetMeta, LicenseRecord, SourcedRecord, StoredHistory } from "./license-record.ts";
+import type { DatasetMeta, LicenseRecord, SourcedRecord, StoredFieldSource, StoredHistory } from "./license-record.ts";
 import type { Db } from "./open-database.ts";
 import { fieldKey } from "./search-terms.ts";
 import { formatTimestamp } from "./timestamp.ts";
@@ -39,6 +39,7 @@ interface Stored {
   license: License;
   sourceId: number | null;
   asOf: string | null;
+  fields: StoredFieldSource[] | undefined;
 }
 
 /**
@@ -67,14 +68,14 @@ export async function replaceState(
   const t = datasetTables(datasetId);
   const insertRows = batchInsert(
     db,
-    `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key, source_id, as_of) VALUES`,
-    8,
+    `INSERT INTO ${t.rows} (license, doc, active, business_key, owner_key, address_key, source_id, as_of, fields) VALUES`,
+    9,
   );
   const insertHistories = batchInsert(db, `INSERT INTO ${t.history} (license, doc) VALUES`, 2);
   const updatedAt = formatTimestamp(new Date());
   const writeBatch = db.transaction((batch: Stored[]) => {
     const rows = insertRows();
-    for (const { license, sourceId, asOf } of batch) {
+    for (const { license, sourceId, asOf, fields } of batch) {
       rows.add(
         license.license,
         JSON.stringify(license),
@@ -84,6 +85,7 @@ export async function replaceState(
         fieldKey("address", license.address.line_1),
         sourceId,
         asOf,
+        fields?.length ? JSON.stringify(fields) : null,
       );
     }
     rows.end();
@@ -97,9 +99,10 @@ export async function replaceState(
   db.pragma("wal_autocheckpoint = 0");
   try {
     for await (const item of records) {
-      const sourced = "record" in item ? item : { record: item, sourceId: meta.sourceId ?? null, asOf: meta.asOf };
+      const sourced: SourcedRecord =
+        "record" in item ? item : { record: item, sourceId: meta.sourceId ?? null, asOf: meta.asOf };
       const license = toLicense(sourced.record, meta.state, updatedAt, options.validate ?? true);
-      batch.push({ license, sourceId: sourced.sourceId, asOf: sourced.asOf });
+      batch.push({ license, sourceId: sourced.sourceId, asOf: sourced.asOf, fields: sourced.fields });
       if (batch.length >= batchSize) {
         writeBatch(batch);
         written += batch.length;

@@ -52,6 +52,8 @@ export async function readAll(adapter: SourceAdapter, paths: string[], options: 
   const skips = files.flatMap((f) => f.skips.list().flatMap((s) => s.examples.map((at) => ({ at, skip: s.reason }))));
   return {
     records,
+    /** What the merge gives the store: each record with its source, its date and the fields older sources give. */
+    merged,
     /** Each license's history as the import keeps it, sources by their place in `paths` (from 1). */
     histories: licenseHistories(sources, observations, () => adapter),
     files,

@@ -96,12 +96,41 @@ export const StatesResponseSchema = z.object({
   snapshot: z.optional(z.nullable(ServedSnapshotSchema)),
 });
 
+/** The license fields a source can leave to an older one, as a provenance names them: `address` holds the county. */
+export const PROVENANCE_FIELDS = [
+  "business",
+  "owner",
+  "phone",
+  "status",
+  "address",
+  "type",
+  "class",
+  "description",
+  "effective",
+  "expires",
+  "issued_original",
+  "issued_latest",
+] as const;
+
+/**
+ * Our addition: a field of a license that an older source gives, where the record's own source (the newest) has no
+ * column for it: New York's 2019 extract gives no address, so the 2016 list's stands.
+ */
+export const FieldSourceSchema = z.object({
+  field: z.enum(PROVENANCE_FIELDS),
+  /** The date that older source says the field was true on. */
+  as_of: z.nullable(IsoDateSchema),
+  source: SourceSchema,
+});
+
 /** Our addition: where one served license comes from, and the date its source says it was true on. */
 export const ProvenanceSchema = z.object({
   state: StateCodeSchema,
   license: z.string(),
   as_of: z.nullable(IsoDateSchema),
   source: SourceSchema,
+  /** Each field an older source gives; absent where every field is `source`'s, and from a service that does not say. */
+  fields: z.optional(z.array(FieldSourceSchema)),
 });
 
 export const ProvenanceResponseSchema = z.object({
@@ -218,6 +247,7 @@ export type Source = z.infer<typeof SourceSchema>;
 export type FeedHealth = z.infer<typeof FeedHealthSchema>;
 export type Refusal = z.infer<typeof RefusalSchema>;
 export type Provenance = z.infer<typeof ProvenanceSchema>;
+export type FieldSource = z.infer<typeof FieldSourceSchema>;
 export type LicenseListResponse = z.infer<typeof LicenseListResponseSchema>;
 export type ProvenanceListResponse = z.infer<typeof ProvenanceListResponseSchema>;
 export type SearchWithProvenanceResponse = z.infer<typeof SearchWithProvenanceResponseSchema>;

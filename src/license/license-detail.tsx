@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CODE_NOT_IN_TABLE, codeNames, statusGloss } from "../contract/decoding/decode.ts";
 import type { CodeKind, DecodingTable } from "../contract/decoding/decoding-table.ts";
-import type { Provenance } from "../contract/envelopes.ts";
+import type { FieldSource, Provenance } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
 import { stateName } from "../contract/states.ts";
 import { addressLines } from "../shared/address-lines.ts";
@@ -15,6 +15,7 @@ import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { ExpiryNotice } from "./expiry-notice.tsx";
+import { factsLabel, fieldSource, fromOlderList, olderFieldsSentence, olderLists } from "./field-sources.ts";
 import { WatchButton } from "./watch-button.tsx";
 
 interface Props {
@@ -42,6 +43,10 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
   const verdict = licenseVerdict(license, { today: localIsoDate(retrievedAt), asOf, decoding });
   const gloss = statusGloss(decoding, license.status);
   const address = addressLines(license.address);
+  // Where a field is an older list's (New York's 2019 extract gives no address): that list and its date, beside it.
+  const from = (field: FieldSource["field"]) => fieldSource(provenance, field);
+  const older = olderLists(provenance);
+  const olderSentence = olderFieldsSentence(provenance, asOf);
   const none = <span className="none">None given</span>;
   const unpublished = <span className="none">Not published by the state</span>;
   const date = (iso: string | null) => (iso ? formatIsoDate(iso) : unpublished);
@@ -83,6 +88,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             <>
               Source: {provenance.source.agency}, {provenance.source.title}
               {asOf ? `, as of ${formatIsoDate(asOf)}` : ", date not given"}.
+              {olderSentence ? ` ${olderSentence}` : null}
             </>
           ) : (
             "The service does not give this record’s source or date."
@@ -114,15 +120,21 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
         <section aria-labelledby="sec-licensee">
           <h2 id="sec-licensee">Licensee</h2>
           <dl className="facts">
-            <Fact term="Business">{license.business || none}</Fact>
-            <Fact term="Owner">{license.owner || none}</Fact>
-            <Fact term="Phone">{license.phone ?? none}</Fact>
+            <Fact term="Business" from={from("business")}>
+              {license.business || none}
+            </Fact>
+            <Fact term="Owner" from={from("owner")}>
+              {license.owner || none}
+            </Fact>
+            <Fact term="Phone" from={from("phone")}>
+              {license.phone ?? none}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-premises">
           <h2 id="sec-premises">Premises</h2>
           <dl className="facts">
-            <Fact term="Address">
+            <Fact term="Address" from={from("address")}>
               {address.length ? (
                 <address>
                   {address.map((line, i) => (
@@ -135,7 +147,9 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
                 <span className="none">No address given by the state</span>
               )}
             </Fact>
-            <Fact term="County">{license.address.county || unpublished}</Fact>
+            <Fact term="County" from={from("address")}>
+              {license.address.county || unpublished}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-license">
@@ -144,22 +158,36 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             <Fact term="Number">
               <span className="mono">{license.license}</span>
             </Fact>
-            <Fact term="Status">
+            <Fact term="Status" from={from("status")}>
               {license.status.trim() ? license.status : none}
               {gloss ? <span className="muted"> ({gloss})</span> : null}
             </Fact>
-            <Fact term="Type">{codes("type", details.type)}</Fact>
-            <Fact term="Class">{codes("class", details.class)}</Fact>
-            <Fact term="Description">{details.description ?? none}</Fact>
+            <Fact term="Type" from={from("type")}>
+              {codes("type", details.type)}
+            </Fact>
+            <Fact term="Class" from={from("class")}>
+              {codes("class", details.class)}
+            </Fact>
+            <Fact term="Description" from={from("description")}>
+              {details.description ?? none}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-dates">
           <h2 id="sec-dates">Dates</h2>
           <dl className="facts">
-            <Fact term="Effective">{date(dates.effective)}</Fact>
-            <Fact term="Expires">{date(dates.expires)}</Fact>
-            <Fact term="First issued">{date(dates.issued_original)}</Fact>
-            <Fact term="Last issued">{date(dates.issued_latest)}</Fact>
+            <Fact term="Effective" from={from("effective")}>
+              {date(dates.effective)}
+            </Fact>
+            <Fact term="Expires" from={from("expires")}>
+              {date(dates.expires)}
+            </Fact>
+            <Fact term="First issued" from={from("issued_original")}>
+              {date(dates.issued_original)}
+            </Fact>
+            <Fact term="Last issued" from={from("issued_latest")}>
+              {date(dates.issued_latest)}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="sec-record" className="license__record">
@@ -170,6 +198,12 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
                 <>
                   {provenance.source.agency}: {provenance.source.title}
                   {provenance.source.file ? <span className="muted"> ({provenance.source.file})</span> : null}
+                  {older.map((list) => (
+                    <span key={list.source.id} className="facts__from">
+                      {factsLabel(list)}: {list.source.title}
+                      {list.source.file ? <span className="muted"> ({list.source.file})</span> : null}
+                    </span>
+                  ))}
                 </>
               ) : (
                 <span className="none">Not given by the service</span>
@@ -178,6 +212,12 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             <Fact term="Data as of">
               {asOf ? formatIsoDate(asOf) : <span className="none">Not given</span>}
               {provenance?.source.as_of_from ? <span className="muted"> ({provenance.source.as_of_from})</span> : null}
+              {older.map((list) => (
+                <span key={list.source.id} className="facts__from">
+                  {factsLabel(list)}: {list.asOf ? formatIsoDate(list.asOf) : "not given"}
+                  <span className="muted"> ({list.source.as_of_from})</span>
+                </span>
+              ))}
             </Fact>
             <Fact term="Loaded into License Lookup">{formatUpdatedAt(license.updated_at)} UTC</Fact>
             <Fact term="Retrieved">
@@ -194,11 +234,15 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** A label and its value; `from`: the older list the value comes from, named under it. */
+function Fact({ term, from, children }: { term: string; from?: FieldSource | undefined; children: ReactNode }) {
   return (
     <div className="facts__row">
       <dt>{term}</dt>
-      <dd>{children}</dd>
+      <dd>
+        {children}
+        {from ? <span className="facts__from">{fromOlderList(from)}</span> : null}
+      </dd>
     </div>
   );
 }

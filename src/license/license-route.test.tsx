@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
 import { ExpiryNotice } from "./expiry-notice.tsx";
-import { renderLicenseRoute, stubFetch } from "./render-license-route.tsx";
+import { facts, renderLicenseRoute, stubFetch } from "./render-license-route.tsx";
 
 const FOUND: License = {
   object: "license",
@@ -65,16 +65,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-/** Each label of the page's facts and the text beside it: a value shown under the wrong label fails. */
-function facts(): Record<string, string> {
-  return Object.fromEntries(
-    [...document.querySelectorAll(".facts__row")].map((row): [string, string] => [
-      row.querySelector("dt")?.textContent ?? "",
-      row.querySelector("dd")?.textContent ?? "",
-    ]),
-  );
-}
 
 describe("the license page", () => {
   beforeEach(() => {

@@ -33,3 +33,13 @@ export function stubFetch(reply: (path: string, init: RequestInit) => Response |
   );
   return requested;
 }
+
+/** For tests: each label of the page's facts and the text beside it; a value shown under the wrong label fails. */
+export function facts(): Record<string, string> {
+  return Object.fromEntries(
+    [...document.querySelectorAll(".facts__row")].map((row): [string, string] => [
+      row.querySelector("dt")?.textContent ?? "",
+      row.querySelector("dd")?.textContent ?? "",
+    ]),
+  );
+}

@@ -1,4 +1,4 @@
-import type { SourcedRecord } from "../../store/license-record.ts";
+import type { SourcedRecord, StoredFieldSource } from "../../store/license-record.ts";
 import type { SourceRow, StoredObservation } from "../../store/sources-repo.ts";
 import { toContractRecord, withDatesKeyed } from "./contract-gate.ts";
 import { RowProblem, type SourceAdapter, type SourceRecord } from "../sources/source-adapter.ts";
@@ -24,7 +24,8 @@ interface Candidate {
  * the family (a list cut from a fuller one) as new or newer speaks for the licenses it names. Within
  * a family of change reports, the adapter folds every report in date order. Across families and
  * lists, the newest source's facts win, field by field: a field a source has no column for
- * (`unstated`) is the next newest source's word on it.
+ * (`unstated`) is the next newest source's word on it, and the record names that source and its date
+ * for it (`fields`).
  */
 export function mergeRecords(
   sources: readonly SourceInfo[],
@@ -78,6 +79,7 @@ export function mergeRecords(
     if (list.length === 0) continue;
     const unit = unitOf(list[0]!.sourceId);
     let best: Candidate;
+    let fields: StoredFieldSource[] = [];
     if (list.every((o) => unitOf(o.sourceId) === unit)) {
       best = fold(list);
     } else {
@@ -91,13 +93,15 @@ export function mergeRecords(
       const candidates = [...units.values()]
         .map(fold)
         .sort((a, b) => (newer({ asOf: a.asOf, id: a.sourceId }, { asOf: b.asOf, id: b.sourceId }) ? -1 : 1));
-      best = { ...candidates[0]!, record: filledIn(candidates) };
+      const filled = filledIn(candidates);
+      best = { ...candidates[0]!, record: filled.record };
+      fields = filled.fields;
     }
     try {
       const { unstated: _, ...given } = best.record;
       // A roster's rows were checked as they were read; a fold of changes is checked here.
       const record = best.kind === "roster" ? withDatesKeyed(given) : toContractRecord(given);
-      merged.push({ record, sourceId: best.sourceId, asOf: best.asOf });
+      merged.push({ record, sourceId: best.sourceId, asOf: best.asOf, ...(fields.length > 0 && { fields }) });
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
       onRefused(license, error.message);
@@ -106,19 +110,24 @@ export function mergeRecords(
   return merged;
 }
 
-/** The newest candidate's record, each field it leaves unstated taken from the newest that states it. */
-function filledIn(newestFirst: readonly Candidate[]): SourceRecord {
+/**
+ * The newest candidate's record, each field it leaves unstated taken from the newest that states it,
+ * and where each such field came from.
+ */
+function filledIn(newestFirst: readonly Candidate[]): { record: SourceRecord; fields: StoredFieldSource[] } {
   const [newest, ...older] = newestFirst;
   let record = newest!.record;
+  const fields: StoredFieldSource[] = [];
   for (const field of record.unstated ?? []) {
-    const from = older.find((c) => !c.record.unstated?.includes(field))?.record;
+    const from = older.find((c) => !c.record.unstated?.includes(field));
     if (!from) continue;
     record =
       field === "address"
-        ? { ...record, address: from.address }
-        : { ...record, details: { ...record.details, [field]: from.details[field] } };
+        ? { ...record, address: from.record.address }
+        : { ...record, details: { ...record.details, [field]: from.record.details[field] } };
+    fields.push({ field, source: from.sourceId, as_of: from.asOf });
   }
-  return record;
+  return { record, fields };
 }
 
 /** Change reports by date, then the source loaded first, then the order the file gave them in. */

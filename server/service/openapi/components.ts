@@ -1,5 +1,6 @@
 import type { z } from "zod/mini";
 import {
+  FieldSourceSchema,
   HistoryChangeSchema,
   HistoryEntrySchema,
   LicenseHistoryResponseSchema,
@@ -162,6 +163,19 @@ export const COMPONENTS = {
       license: "The license number, as on the license.",
       as_of: "The date the record was true on, by its source: for a daily report, the report's day.",
       source: "The source, as `/v2/states` lists it.",
+      fields:
+        "Each field an older source gives, where `source` has no column for it (New York's 2019 extract gives no address: the 2016 list's stands). Absent where every field is `source`'s.",
+    },
+  },
+  FieldSource: {
+    schema: FieldSourceSchema,
+    description:
+      "A field of a license an older source gives, because the license's own source (the newest) does not give that field at all.",
+    fields: {
+      field:
+        "The field, as the license names it: `address` is the whole address, county included; `type`, `class` and `description` are the details; a date by its name.",
+      as_of: "The date that older source says the field was true on.",
+      source: "The older source, as `/v2/states` lists it.",
     },
   },
   HistoryChange: {
