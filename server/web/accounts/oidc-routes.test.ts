@@ -176,6 +176,28 @@ describe("sign-in through the identity provider", () => {
     expect(finished.headers.location).toBe("/");
   });
 
+  it.each(["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\evil.example", "/.//evil.example"])(
+    "returns to the app's home page, not another site nor a 500, when next is %j",
+    async (next) => {
+      const { finished } = await signInAs("maria@example.com", { next });
+
+      expect(finished.statusCode).toBe(302);
+      expect(finished.headers.location).toBe("/");
+      expect(cookieOf(finished, "session")?.value).toBe("maria@example.com");
+    },
+  );
+
+  it("answers a callback whose query holds control characters with the sign-in page, not a 500", async () => {
+    const { finished } = await signInAs("maria@example.com", {
+      tamper: (url) => new URL(`${url.pathname}?code=%0D%0Aset-cookie:%20x=1&state=%09&iss=%00`, url),
+    });
+
+    expect(finished.statusCode).toBe(302);
+    expect(finished.headers.location).toBe(`/sign-in?error=oidc-failed&next=${encodeURIComponent(NEXT)}`);
+    expect(finished.headers["set-cookie"]).not.toContain("x=1");
+    expect(signedIn).toEqual([]);
+  });
+
   it("sends the browser back to the sign-in page when the provider cannot be reached", async () => {
     const unreachable = Fastify({ logger: false });
     await unreachable.register(cookie, { secret: "a test secret of the app server, long enough" });
