@@ -18,7 +18,7 @@ async function coveredStates() {
   return z.parse(StatesResponseSchema, await response.json()).data;
 }
 
-const map = (page: Page) => page.getByRole("group", { name: "Map of the states by the age of their newest data" });
+const map = (page: Page) => page.getByRole("group", { name: "Map of the states by what their data is and how old" });
 
 test("the Data page shows each covered state on the map and in the table; a state on the map opens its search", async ({
   page,
@@ -54,7 +54,9 @@ test("the Data page shows each covered state on the map and in the table; a stat
   ).toBeVisible();
   const table = page.getByRole("table");
   for (const state of states) {
-    await expect(map(page).getByRole("link", { name: new RegExp(`^${state.name}: newest data as of `) })).toBeVisible();
+    await expect(
+      map(page).getByRole("link", { name: new RegExp(`^${state.name}: (?:[a-z ]+; )?newest data as of `) }),
+    ).toBeVisible();
     const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: `Search ${state.name}` }) });
     await expect(row.getByRole("cell").nth(1)).toHaveText(state.records.toLocaleString("en-US"));
     for (const source of state.sources.filter((s) => s.records > 0)) await expect(row).toContainText(source.coverage);
@@ -108,6 +110,58 @@ test("the Data page gives each state's as-of and how it is updated, and the list
   // A license the refused list would have dropped is still served.
   await page.goto(`/license/mi/${process.env.E2E_REFUSED_LICENSE}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DIAMOND LIQUOR");
+});
+
+test("the Data page tells apart the states whose data is not a license roster or covers part of the state", async ({
+  page,
+}) => {
+  const states = await coveredStates();
+  // Decided once, in src/contract/coverage-kind.ts, from the words each importer writes of what its files cover.
+  // California's status changes and Colorado's recent approvals are no roster of the licenses in force either.
+  const KINDS = {
+    "not a license roster": ["Texas", "Washington", "California", "Colorado"],
+    "part of the state only": ["Pennsylvania", "Kentucky", "Michigan", "Maryland"],
+    "statewide license roster": ["Massachusetts", "New Jersey", "Georgia", "New York", "District of Columbia"],
+  };
+  const kindOf = (name: string) => Object.entries(KINDS).find(([, names]) => names.includes(name))![0];
+  expect(states.map((s) => s.name).sort()).toEqual(Object.values(KINDS).flat().sort());
+  expect(Object.fromEntries(states.map((s) => [s.state, s.kind]))).toMatchObject({
+    tx: "not_a_roster",
+    wa: "not_a_roster",
+    pa: "part_of_state",
+    ky: "part_of_state",
+    mi: "part_of_state",
+    md: "part_of_state",
+  });
+
+  await page.clock.setFixedTime(new Date("2026-11-28T10:00:00Z"));
+  await page.goto("/data");
+  // Each state's name on the map says what its data is and its date, as the table does beside its name.
+  for (const state of states) {
+    const asOf = newestFirst(liveSources(state))[0]!.as_of!;
+    await expect(
+      map(page).getByRole("link", {
+        name: new RegExp(`^${state.name}: ${kindOf(state.name)}; newest data as of ${formatIsoDate(asOf)}, `),
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("table").getByRole("rowheader", { name: `Search ${state.name}` })).toContainText(
+      kindOf(state.name),
+      { ignoreCase: true },
+    );
+  }
+  await expect(page.getByRole("list", { name: "Map legend: what the data is" }).getByRole("listitem")).toHaveText([
+    "Statewide license roster: 5 states",
+    "Part of the state only (a county or a city): 4 states",
+    "Not a license roster (tax filings, notices, changes): 4 states",
+  ]);
+
+  // Pointed at, Texas is named under the map; its tax filings are fresh, and still no roster.
+  await map(page)
+    .getByRole("link", { name: /^Texas:/ })
+    .hover();
+  await expect(page.locator(".coverage-map__caption")).toHaveText(
+    /^Texas: not a license roster; newest data as of January 25, 2026, under a year old$/,
+  );
 });
 
 test("the state picker leads to the Data page, and the map's states can be reached from the keyboard", async ({

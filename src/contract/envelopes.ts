@@ -68,12 +68,21 @@ export const RefusalSchema = z.object({
   reason: z.string(),
 });
 
+/**
+ * Our addition: what backs a state, as its sources' coverage words tell (decided in coverage-kind.ts): a roster of
+ * the licenses of the whole state, a roster of part of it (a county or a city), or no roster at all (tax filings,
+ * notices, what changed between two dates), where a license that is missing may still be licensed.
+ */
+export const COVERAGE_KINDS = ["statewide_roster", "part_of_state", "not_a_roster"] as const;
+
 /** Our addition to the spec: which states the caller's key can search, and what backs each. */
 export const StateCoverageSchema = z.object({
   state: StateCodeSchema,
   name: z.string(),
   records: Count,
   sources: z.array(SourceSchema),
+  /** Absent where the sources' words do not tell, and from a service that does not say. */
+  kind: z.optional(z.enum(COVERAGE_KINDS)),
   /** Each agency feed a sync keeps this state current from, with its last check; absent where nothing syncs. */
   feeds: z.optional(z.array(FeedHealthSchema)),
   /** The newest file refused for this state (by a sync or by hand), or null; absent where the service keeps none. */
@@ -243,6 +252,7 @@ export const LicenseHistoryResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type LicenseResponse = z.infer<typeof LicenseResponseSchema>;
 export type StateCoverage = z.infer<typeof StateCoverageSchema>;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 export type Source = z.infer<typeof SourceSchema>;
 export type FeedHealth = z.infer<typeof FeedHealthSchema>;
 export type Refusal = z.infer<typeof RefusalSchema>;

@@ -3,6 +3,7 @@ import type { Source } from "../contract/envelopes.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import { newestFirst } from "../shared/record-source.ts";
 import { bandWords, type StateAge } from "./data-age.ts";
+import { kindWords } from "./data-kind.ts";
 import { StateHealth } from "./state-health.tsx";
 
 interface Props {
@@ -16,10 +17,11 @@ interface Props {
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /**
- * Each covered state: its records, the age of its newest data, every source behind it, newest first, and, where the
- * service says, how it is kept current.
+ * Each covered state: what its data is (where the service says), its records, the age of its newest data, every
+ * source behind it, newest first, and, where the service says, how it is kept current.
  */
 export function CoverageTable({ states, searchUrl, health, now }: Props) {
   return (
@@ -44,6 +46,12 @@ export function CoverageTable({ states, searchUrl, health, now }: Props) {
                 <Link to={searchUrl(state.code)}>
                   <span className="visually-hidden">Search</span> {state.name}
                 </Link>
+                {state.kind ? (
+                  <span className="coverage-table__kind">
+                    <span className="coverage-swatch" data-kind={state.kind} aria-hidden="true" />
+                    {capitalized(kindWords(state.kind))}
+                  </span>
+                ) : null}
               </th>
               <td data-label="Newest data">
                 {state.asOf ? formatIsoDate(state.asOf) : <span className="none">Not given</span>}{" "}

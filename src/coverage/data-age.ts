@@ -1,8 +1,9 @@
-import type { StateCoverage } from "../contract/envelopes.ts";
+import type { CoverageKind, StateCoverage } from "../contract/envelopes.ts";
 import { STATES, type StateCode } from "../contract/states.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import { newestFirst } from "../shared/record-source.ts";
 import { notCoveredReason } from "../contract/verdict.ts";
+import { kindWords } from "./data-kind.ts";
 
 /**
  * How old a state's newest data is, in the bands the map shades. The first band ends where the verdict rule's does:
@@ -27,6 +28,8 @@ export interface StateAge {
   asOf: string | null;
   /** What the team's key reads of it; null when not covered. */
   coverage: StateCoverage | null;
+  /** What backs it, where the service says. */
+  kind: CoverageKind | null;
 }
 
 /** `2026-11-22`, 3 -> `2023-11-22`: the same calendar day, so a band starts on the day the verdict rule's year does. */
@@ -50,7 +53,8 @@ export function stateAges(coverage: readonly StateCoverage[], today: string): St
   return STATES.map(({ code, name }) => {
     const covered = coverage.find((c) => c.state === code) ?? null;
     const asOf = covered ? newestAsOf(covered) : null;
-    return { code, name, asOf, coverage: covered, band: covered ? ageBand(asOf, today) : "not-covered" };
+    const band = covered ? ageBand(asOf, today) : "not-covered";
+    return { code, name, asOf, coverage: covered, band, kind: covered?.kind ?? null };
   });
 }
 
@@ -59,11 +63,12 @@ export function bandWords(band: AgeBand): string {
 }
 
 /**
- * "Pennsylvania: newest data as of May 1, 2025, under a year old": the map's name for a state, and its tooltip; a state
- * not covered is said so in the words the list check and the watchlist use.
+ * "Pennsylvania: part of the state only; newest data as of May 1, 2025, 1 to 3 years old": the map's name for a state,
+ * and its tooltip; a state not covered is said so in the words the list check and the watchlist use.
  */
-export function ageWords({ code, name, band, asOf }: StateAge): string {
+export function stateWords({ code, name, band, asOf, kind }: StateAge): string {
   if (band === "not-covered") return notCoveredReason(code);
-  if (asOf === null) return `${name}: the data’s date is not given`;
-  return `${name}: newest data as of ${formatIsoDate(asOf)}, ${bandWords(band)}`;
+  const what = kind ? `${name}: ${kindWords(kind)};` : `${name}:`;
+  if (asOf === null) return `${what} the data’s date is not given`;
+  return `${what} newest data as of ${formatIsoDate(asOf)}, ${bandWords(band)}`;
 }

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Source, StateCoverage } from "../contract/envelopes.ts";
+import type { CoverageKind, Source, StateCoverage } from "../contract/envelopes.ts";
 import { renderRoutes } from "../shared/render-routes.tsx";
 import { DataPage } from "./data-page.tsx";
 // The page loads the atlas after it opens: loaded here once, the map draws as soon as the page asks for it.
@@ -101,9 +101,9 @@ function renderPage() {
 const table = () => screen.findByRole("table");
 const row = (state: string) =>
   within(screen.getByRole("table"))
-    .getByRole("rowheader", { name: `Search ${state}` })
+    .getByRole("rowheader", { name: new RegExp(`^Search ${state}`) })
     .closest("tr")!;
-const findMap = () => screen.findByRole("group", { name: "Map of the states by the age of their newest data" });
+const findMap = () => screen.findByRole("group", { name: "Map of the states by what their data is and how old" });
 /** The map's link for a covered state, by the name it starts with. */
 const mapLink = (map: HTMLElement, name: string) =>
   within(map)
@@ -202,7 +202,7 @@ describe("the Data page", () => {
     expect(within(map).getAllByRole("img")).toHaveLength(45);
 
     expect(
-      within(screen.getByRole("list", { name: "Map legend" }))
+      within(screen.getByRole("list", { name: "Map legend: how old the newest data is" }))
         .getAllByRole("listitem")
         .map((li) => li.textContent),
     ).toEqual([
@@ -231,10 +231,111 @@ describe("the Data page", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
+  it("draws and names no kind of data where the service does not say what backs a state", async () => {
+    renderPage();
+    const map = await findMap();
+    expect(mapLink(map, "Pennsylvania").getAttribute("aria-label")).toBe(
+      "Pennsylvania: newest data as of May 14, 2025, 1 to 3 years old. Search Pennsylvania",
+    );
+    expect(map.querySelector(".coverage-map__kind")).toBeNull();
+    expect(screen.queryByRole("list", { name: "Map legend: what the data is" })).toBeNull();
+    expect(screen.queryByText(/a license missing from it may still be licensed/)).toBeNull();
+    expect(within(row("Pennsylvania")).getByRole("rowheader").textContent).toBe("Search Pennsylvania");
+  });
+
   it("says so when the service does not list its states, and shows no map", async () => {
     answer = null;
     renderPage();
     await screen.findByText("This License Lookup service does not say which states it holds or how old their data is.");
     expect(screen.queryByRole("group", { name: /^Map of the states/ })).toBeNull();
+  });
+});
+
+// What the service says backs each state (/v2/states' `kind`, decided in src/contract/coverage-kind.ts).
+const KINDS: Record<string, CoverageKind> = {
+  ma: "statewide_roster",
+  pa: "part_of_state",
+  ky: "part_of_state",
+  ny: "statewide_roster",
+  dc: "statewide_roster",
+  tx: "not_a_roster",
+};
+
+describe("the Data page, where the service says what backs each state", () => {
+  beforeEach(() => {
+    answer = COVERAGE.map((c) => ({ ...c, kind: KINDS[c.state] }));
+  });
+
+  it("names each state on the map with what its data is, its date and its age", async () => {
+    renderPage();
+    const map = await findMap();
+    const named = (name: string) => mapLink(map, name).getAttribute("aria-label");
+    expect(named("Texas")).toBe("Texas: not a license roster; the data’s date is not given. Search Texas");
+    expect(named("Pennsylvania")).toBe(
+      "Pennsylvania: part of the state only; newest data as of May 14, 2025, 1 to 3 years old. Search Pennsylvania",
+    );
+    expect(named("Kentucky")).toMatch(/^Kentucky: part of the state only; newest data as of October 11, 2023/);
+    expect(named("Massachusetts")).toMatch(/^Massachusetts: statewide license roster; newest data as of March 20/);
+    // The tooltip on hover says the same.
+    expect(mapLink(map, "Texas").querySelector("title")!.textContent).toBe(
+      "Texas: not a license roster; the data’s date is not given",
+    );
+  });
+
+  it("draws part of the state and no roster apart from a statewide roster, and says how in the legend", async () => {
+    renderPage();
+    const map = await findMap();
+    const pattern = (name: string) => (mapLink(map, name).querySelector(".coverage-map__kind") ? "patterned" : "solid");
+    expect(["Massachusetts", "Pennsylvania", "Kentucky", "Texas"].map(pattern)).toEqual([
+      "solid",
+      "patterned",
+      "patterned",
+      "patterned",
+    ]);
+    expect(mapLink(map, "Pennsylvania").dataset.kind).not.toBe(mapLink(map, "Texas").dataset.kind);
+
+    expect(
+      within(screen.getByRole("list", { name: "Map legend: what the data is" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Statewide license roster: 3 states",
+      "Part of the state only (a county or a city): 2 states",
+      "Not a license roster (tax filings, notices, changes): 1 state",
+    ]);
+    screen.getByText(
+      "Where a state’s data covers part of the state or is not a license roster, a license missing from it may still be licensed.",
+    );
+  });
+
+  it("says the same in the table, beside each state's name", async () => {
+    renderPage();
+    await table();
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("rowheader")
+        .map((h) => h.textContent),
+    ).toEqual([
+      "Search District of ColumbiaStatewide license roster",
+      "Search KentuckyPart of the state only",
+      "Search MassachusettsStatewide license roster",
+      "Search New YorkStatewide license roster",
+      "Search PennsylvaniaPart of the state only",
+      "Search TexasNot a license roster",
+    ]);
+  });
+
+  it("names the state under the pointer or the focus in the line under the map", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const map = await findMap();
+    const caption = () => document.querySelector(".coverage-map__caption")!.textContent;
+    expect(caption()).toBe("Point at a state for its name, what its data is and how old.");
+    await user.hover(mapLink(map, "Pennsylvania"));
+    expect(caption()).toBe("Pennsylvania: part of the state only; newest data as of May 14, 2025, 1 to 3 years old");
+    await user.hover(within(map).getByRole("img", { name: /^Ohio is not covered/ }));
+    expect(caption()).toBe("Ohio is not covered: License Lookup has no Ohio records for your team.");
+    mapLink(map, "Texas").focus();
+    await vi.waitFor(() => expect(caption()).toBe("Texas: not a license roster; the data’s date is not given"));
   });
 });

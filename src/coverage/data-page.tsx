@@ -10,6 +10,7 @@ import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { CoverageMap } from "./coverage-map.tsx";
 import { CoverageTable } from "./coverage-table.tsx";
 import { AGE_BANDS, stateAges, type StateAge } from "./data-age.ts";
+import { DATA_KINDS } from "./data-kind.ts";
 import { needsALook, tellsHealth } from "./state-health.tsx";
 
 const searchUrl = (state: string) => searchFormUrl({ state, by: "name" });
@@ -63,9 +64,15 @@ function Coverage({ coverage, now }: { coverage: readonly StateCoverage[]; now: 
   return (
     <>
       <section className="data-section" aria-labelledby="data-map-heading">
-        <h2 id="data-map-heading">How old each state’s newest data is</h2>
+        <h2 id="data-map-heading">What each state’s data is, and how old</h2>
         <CoverageMap states={states} searchUrl={searchUrl} />
         <Legend states={states} />
+        {covered.some((s) => s.kind === "part_of_state" || s.kind === "not_a_roster") ? (
+          <p className="data-section__hint">
+            Where a state’s data covers part of the state or is not a license roster, a license missing from it may
+            still be licensed.
+          </p>
+        ) : null}
         {covered.length ? <p className="data-section__hint">Choose a shaded state to search it.</p> : null}
       </section>
       <section className="data-section" aria-labelledby="data-table-heading">
@@ -101,19 +108,37 @@ function Coverage({ coverage, now }: { coverage: readonly StateCoverage[]; now: 
   );
 }
 
-/** Each shade in words, with how many states it holds; "of a date not given" only when a state is. */
+const statesCount = (n: number) => `${n} ${n === 1 ? "state" : "states"}`;
+
+/**
+ * Each shade and each pattern in words, with how many states it holds; "of a date not given" only when a state is,
+ * and the patterns only when the service says what backs a state.
+ */
 function Legend({ states }: { states: readonly StateAge[] }) {
   const bands = AGE_BANDS.map((b) => ({ ...b, n: states.filter((s) => s.band === b.band).length })).filter(
     (b) => b.n > 0 || b.band !== "undated",
   );
+  const kinds = DATA_KINDS.map((k) => ({ ...k, n: states.filter((s) => s.kind === k.kind).length }));
   return (
-    <ul className="coverage-legend" aria-label="Map legend">
-      {bands.map((b) => (
-        <li key={b.band}>
-          <span className="coverage-swatch" data-age={b.band} aria-hidden="true" />
-          {b.band === "not-covered" ? "Not covered" : `Newest data ${b.words}`}: {b.n} {b.n === 1 ? "state" : "states"}
-        </li>
-      ))}
-    </ul>
+    <div className="coverage-legend">
+      <ul aria-label="Map legend: how old the newest data is">
+        {bands.map((b) => (
+          <li key={b.band}>
+            <span className="coverage-swatch" data-age={b.band} aria-hidden="true" />
+            {b.band === "not-covered" ? "Not covered" : `Newest data ${b.words}`}: {statesCount(b.n)}
+          </li>
+        ))}
+      </ul>
+      {kinds.some((k) => k.n > 0) ? (
+        <ul aria-label="Map legend: what the data is">
+          {kinds.map((k) => (
+            <li key={k.kind}>
+              <span className="coverage-swatch" data-kind={k.kind} aria-hidden="true" />
+              {k.legend}: {statesCount(k.n)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -151,6 +151,7 @@ export const COMPONENTS = {
       name: "The state's name.",
       records: "How many licenses the service holds for the state.",
       sources: "The sources behind the state's licenses, oldest loaded first, each with its own date and coverage.",
+      kind: "What backs the state, as its sources' coverage words tell: `statewide_roster`; `part_of_state` (a county's or a city's list); `not_a_roster` (tax filings, notices, what changed between two dates), where a license missing may still be licensed. Absent where the words do not tell.",
     },
     example: { state: "ny", name: "New York", records: 8331, sources: [SOURCE_EXAMPLE] },
   },
