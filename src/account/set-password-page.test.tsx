@@ -51,3 +51,17 @@ it("takes a password of at least 12 characters typed twice alike, says why a lin
   expect(router.state.location.pathname).toBe("/");
   expect(sent.at(-1)).toEqual({ token: "tok-1", password: "correct horse battery" });
 });
+
+it("says how long to wait when too many links were tried from this address", async () => {
+  stubFetch(() =>
+    Response.json(
+      { type: "about:blank", title: "Too many failed sign-ins", status: 429, detail: "Too many failed sign-ins" },
+      { status: 429, headers: { "content-type": "application/problem+json", "retry-after": "600" } },
+    ),
+  );
+  renderRoutes([{ path: "/set-password", element: <SetPasswordPage /> }], "/set-password?token=tok-2");
+  await setTwice("correct horse battery");
+  expect((await screen.findByRole("alert")).textContent).toBe(
+    "Too many failed sign-ins. Wait 10 minutes, then try again.",
+  );
+});

@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { accountMutations } from "../api/account-queries.ts";
 import { ApiError } from "../api/api-error.ts";
 import { MIN_PASSWORD_LENGTH } from "../contract/accounts.ts";
+import { signInFailureWords } from "./sign-in-words.ts";
 
 /** Why the form is not sent yet; null when it may be. */
 function problemWith(password: string, again: string): string | null {
@@ -12,6 +13,16 @@ function problemWith(password: string, again: string): string | null {
   }
   if (password !== again) return "The two passwords differ: type the same one twice.";
   return null;
+}
+
+/** Why the link did not set the password, and what to do. */
+function refusalWords(error: Error): string {
+  if (!(error instanceof ApiError)) return "The password could not be set. Try again.";
+  if (error.details.status === 429) return signInFailureWords(error);
+  if (error.details.status === 400) {
+    return `${error.message.replace(/\.?$/, ".")} A link works once and for a limited time: ask an administrator for a new one if it has expired.`;
+  }
+  return "The password could not be set. Try again.";
 }
 
 /** `/set-password?token=…`: a one-time link's page. The password typed twice; then signed in, and home. */
@@ -25,12 +36,7 @@ export function SetPasswordPage() {
 
   if (setPassword.isSuccess) return <Navigate replace to="/" />;
 
-  const refused =
-    setPassword.error instanceof ApiError && setPassword.error.details.status === 400
-      ? `${setPassword.error.message.replace(/\.?$/, ".")} A link works once and for a limited time: ask an administrator for a new one if it has expired.`
-      : setPassword.error
-        ? "The password could not be set. Try again."
-        : null;
+  const refused = setPassword.error ? refusalWords(setPassword.error) : null;
 
   return (
     <div className="sign-in">

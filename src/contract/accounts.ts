@@ -14,6 +14,8 @@ export type Role = (typeof ROLES)[number];
 export const MIN_PASSWORD_LENGTH = 12;
 
 const Timestamp = z.iso.datetime();
+/** Text stored as it was sent (an email, a name): no control characters, which PostgreSQL's text refuses in part. */
+const Plain = (max: number) => z.string().check(z.maxLength(max), z.regex(/^\P{Cc}*$/u));
 
 export const UserSchema = z.object({
   id: z.number().check(z.int(), z.positive()),
@@ -46,7 +48,7 @@ export const SignInOptionsResponseSchema = z.object({ data: SignInOptionsSchema 
 
 /** `POST /api/sign-in`: a local account's email and password; answered with the session, or 401 alike for any mistake. */
 export const SignInRequestSchema = z.object({
-  email: z.string().check(z.maxLength(320)),
+  email: Plain(320),
   password: z.string().check(z.maxLength(1024)),
 });
 
@@ -69,8 +71,8 @@ export const UserListResponseSchema = z.object({ data: z.array(UserListEntrySche
 
 /** `POST /api/users` (admin): a new account; the answer carries its one-time password link. */
 export const AddUserRequestSchema = z.object({
-  email: z.string().check(z.maxLength(320)),
-  name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  email: Plain(320),
+  name: z.optional(z.nullable(Plain(200))),
   role: z.enum(ROLES),
 });
 /** `PATCH /api/users/:id` (admin). */

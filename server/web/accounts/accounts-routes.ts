@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod/mini";
 import {
   PASSWORD_API,
@@ -22,6 +22,16 @@ import { allow, MAY } from "./signed-in.ts";
 
 const REFUSED = "That email and password do not match an account. Check both, or ask an administrator for a new link.";
 
+function tooMany(reply: FastifyReply, seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  reply.header("retry-after", String(seconds));
+  return sendProblem(
+    reply,
+    { status: 429, title: "Too many failed sign-ins" },
+    `Too many failed sign-ins in a row: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  );
+}
+
 /** The session's own routes (who am I, sign in, sign out, set a password) and the administrators' user routes. */
 export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oidcName: string | null }) {
   // Fastify takes a plugin that returns a promise, or one that calls done: this one has nothing to await.
@@ -44,16 +54,12 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
       const parsed = z.safeParse(SignInRequestSchema, request.body);
       if (!parsed.success) return sendProblem(reply, 400, 'Send {"email": "…", "password": "…"}.');
       const result = await accounts.signInWithPassword(parsed.data.email, parsed.data.password, request.ip);
-      if (result.outcome === "throttled") {
-        const minutes = Math.ceil(result.seconds / 60);
-        reply.header("retry-after", String(result.seconds));
-        return sendProblem(
-          reply,
-          { status: 429, title: "Too many failed sign-ins" },
-          `Too many failed sign-ins in a row: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        );
+      if (result.outcome === "throttled") return tooMany(reply, result.seconds);
+      if (result.outcome === "refused") {
+        // Each failed try is in the server's log; the record of checks holds only the lockouts.
+        request.log.info({ address: request.ip }, "sign-in refused");
+        return sendProblem(reply, { status: 401, title: "Not signed in" }, REFUSED);
       }
-      if (result.outcome === "refused") return sendProblem(reply, { status: 401, title: "Not signed in" }, REFUSED);
       await beginSession(request, result.user);
       return { data: sessionOf(request, result.user) };
     });
@@ -70,16 +76,18 @@ export function accountsRoutes({ accounts, oidcName }: { accounts: Accounts; oid
       if (!parsed.success) {
         return sendProblem(reply, 400, "A password needs at least 12 characters; send it with the link's token.");
       }
-      const user = await accounts.usePasswordLink(parsed.data.token, parsed.data.password);
-      if (!user) {
+      const result = await accounts.usePasswordLink(parsed.data.token, parsed.data.password, request.ip);
+      if (result.outcome === "throttled") return tooMany(reply, result.seconds);
+      if (result.outcome === "refused") {
+        request.log.info({ address: request.ip }, "password link refused");
         return sendProblem(
           reply,
           { status: 400, title: "Link not valid" },
           "This link has been used or has expired: ask an administrator for a new one.",
         );
       }
-      await beginSession(request, user);
-      return { data: sessionOf(request, user) };
+      await beginSession(request, result.user);
+      return { data: sessionOf(request, result.user) };
     });
 
     const admin = { preHandler: allow(MAY.administer) };

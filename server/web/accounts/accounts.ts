@@ -4,7 +4,7 @@ import type { LogAction } from "../../../src/contract/checks.ts";
 import type { StateDb } from "../../db/state-db.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { hashPassword, noSuchHash, SCRYPT_COST, verifyPassword, type ScryptCost } from "./passwords.ts";
-import { createSignInThrottle } from "./sign-in-throttle.ts";
+import { addressKey, createSignInThrottle, FAILURES_BEFORE_LOCK, LOCK_MS, type Taken } from "./sign-in-throttle.ts";
 import { normalEmail, openUsersStore } from "./users-store.ts";
 
 /** What the accounts write to the record of checks: sign-ins, failed ones, and administrators' changes. */
@@ -37,6 +37,16 @@ export class AccountError extends ProblemError {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+/** How a password is hashed and checked: scrypt, unless a test counts the calls. */
+export interface Hasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+/** A try at a secret: done, refused (the same answer whatever was wrong), or not tried because its key is locked. */
+export type Attempt<T> =
+  { outcome: "ok"; user: T } | { outcome: "refused" } | { outcome: "throttled"; seconds: number };
+
 export function createAccounts({
   state,
   audit,
@@ -44,6 +54,10 @@ export function createAccounts({
   oidcPolicy = { allowedDomains: [], role: "member" },
   now = () => new Date(),
   scryptCost = SCRYPT_COST,
+  hasher = {
+    hash: (password) => hashPassword(password, scryptCost),
+    verify: verifyPassword,
+  },
 }: {
   /** The app's database, migrated with ACCOUNTS_MIGRATIONS. */
   state: StateDb;
@@ -54,10 +68,12 @@ export function createAccounts({
   now?: () => Date;
   /** Tests that sign in dozens of times take a lighter one: the cost changes nothing of what they assert. */
   scryptCost?: ScryptCost;
+  hasher?: Hasher;
 }) {
   const NO_SUCH_HASH = noSuchHash(scryptCost);
   const store = openUsersStore(state, now);
-  const throttle = createSignInThrottle({ failures: store.signInFailures, now: () => now().getTime() });
+  const throttle = createSignInThrottle({ tries: store.signInTries, now: () => now().getTime() });
+  const minutes = LOCK_MS / 60_000;
   const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
   const linkOf = (token: string) => `${appUrl.replace(/\/+$/, "")}${SET_PASSWORD_PAGE}?token=${token}`;
 
@@ -65,6 +81,24 @@ export function createAccounts({
     const user = await store.user(id);
     if (!user) throw new AccountError(`There is no user ${id}.`, 404);
     return user;
+  }
+  /** One entry in the record per lockout, not one per failed try: a flood of guesses does not grow it for ever. */
+  async function recordLockouts(
+    taken: Taken,
+    { account, user, address }: { account: string | null; user: User | null; address: string },
+  ) {
+    if (taken.outcome !== "taken") return;
+    const tried = account === null ? "with password links" : `as ${account.slice(0, 320)}`;
+    for (const key of taken.locking) {
+      await audit({
+        action: "sign-in failed",
+        user: key === "account" && user ? who(user) : null,
+        detail:
+          key === "account"
+            ? `${FAILURES_BEFORE_LOCK} failed sign-ins in a row as ${account!.slice(0, 320)}, the last from ${address}: locked for ${minutes} minutes`
+            : `${FAILURES_BEFORE_LOCK} failed tries in a row from ${address}, the last ${tried}: locked for ${minutes} minutes`,
+      });
+    }
   }
   async function keepAnAdmin(user: User, change: string) {
     if (user.role === "admin" && (await store.admins()) <= 1) {
@@ -82,26 +116,20 @@ export function createAccounts({
     idleSince: () => new Date(now().getTime() - IDLE_HOURS * 3_600_000).toISOString(),
     expiresAt: (lastSeenAt: string) => new Date(Date.parse(lastSeenAt) + IDLE_HOURS * 3_600_000).toISOString(),
 
-    /** The same refusal for an unknown email, a wrong password and an account without one: nothing tells them apart. */
-    async signInWithPassword(
-      email: string,
-      password: string,
-      address: string,
-    ): Promise<{ outcome: "ok"; user: User } | { outcome: "refused" } | { outcome: "throttled"; seconds: number }> {
+    /**
+     * The same refusal for an unknown email, a wrong password and an account without one: nothing tells them apart.
+     * The try is counted (per account and per address) before the password is checked.
+     */
+    async signInWithPassword(email: string, password: string, address: string): Promise<Attempt<User>> {
       const account = normalEmail(email);
-      const keys = [`account:${account}`, `address:${address}`];
-      const seconds = await throttle.waitSeconds(keys);
-      if (seconds > 0) return { outcome: "throttled", seconds };
+      const keys = { account, address: addressKey(address) };
+      const taken = await throttle.take(keys);
+      if (taken.outcome === "throttled") return taken;
       const user = await store.userByEmail(account);
       const hash = (user && (await store.passwordHash(user.id))) ?? NO_SUCH_HASH;
-      const ok = (await verifyPassword(password, hash)) && hash !== NO_SUCH_HASH && user !== null;
+      const ok = (await hasher.verify(password, hash)) && hash !== NO_SUCH_HASH && user !== null;
       if (!ok) {
-        await throttle.failed(keys);
-        await audit({
-          action: "sign-in failed",
-          user: user ? who(user) : null,
-          detail: `${user ? "wrong password" : `no account for ${account.slice(0, 320)}`}, from ${address}`,
-        });
+        await recordLockouts(taken, { account, user, address });
         return { outcome: "refused" };
       }
       await throttle.succeeded(keys);
@@ -183,13 +211,29 @@ export function createAccounts({
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AccountError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
       }
-      await store.setPassword(id, await hashPassword(password, scryptCost));
+      await store.setPassword(id, await hasher.hash(password));
       await audit({ action: "password set", user: by && who(by), detail: user.email });
     },
-    async usePasswordLink(token: string, password: string): Promise<User | null> {
-      const user = await store.usePasswordLink(token, await hashPassword(password, scryptCost));
-      if (user) await audit({ action: "password set", user: who(user), detail: "from a one-time link" });
-      return user;
+    /**
+     * Sets the password of a one-time link's user, ending their sessions. The token is looked up before any password
+     * is hashed, and each try is counted against its address as a sign-in's is: made-up tokens cost one lookup each.
+     */
+    async usePasswordLink(token: string, password: string, address: string): Promise<Attempt<User>> {
+      const keys = { address: addressKey(address) };
+      const taken = await throttle.take(keys);
+      if (taken.outcome === "throttled") return taken;
+      const link = await store.passwordLink(token);
+      const user =
+        link && link.expiresAt > now().toISOString()
+          ? await store.usePasswordLink(token, await hasher.hash(password))
+          : null;
+      if (!user) {
+        await recordLockouts(taken, { account: null, user: null, address });
+        return { outcome: "refused" };
+      }
+      await throttle.succeeded(keys);
+      await audit({ action: "password set", user: who(user), detail: "from a one-time link" });
+      return { outcome: "ok", user };
     },
     /** The local administrator `npm start` signs everyone in as. */
     async developmentAdmin(): Promise<User> {

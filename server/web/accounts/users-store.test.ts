@@ -4,7 +4,7 @@ import { BACKENDS, freshPostgresUrl } from "../../testing/state-backends.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSignInThrottle, FAILURES_BEFORE_LOCK, LOCK_MS } from "./sign-in-throttle.ts";
+import { addressKey, createSignInThrottle, FAILURES_BEFORE_LOCK, LOCK_MS } from "./sign-in-throttle.ts";
 import { ACCOUNTS_MIGRATIONS, LINK_HOURS, openUsersStore } from "./users-store.ts";
 
 const T0 = Date.parse("2027-03-03T15:00:00Z");
@@ -89,6 +89,26 @@ describe.each(BACKENDS)("the accounts' store on %s", (backend: Backend) => {
     expect(await store.passwordHash(bo.id)).toBe("hash-2");
   });
 
+  it("finds a link by its token alone, and ends the user's sessions when a password is set, by link or not", async () => {
+    const store = await open();
+    const bo = await store.add("bo@example.com", "member", null);
+    const al = await store.add("al@example.com", "member", null);
+    const token = await store.newLink(bo.id);
+    expect(await store.passwordLink(token)).toEqual({
+      userId: bo.id,
+      expiresAt: new Date(T0 + LINK_HOURS * 3_600_000).toISOString(),
+    });
+    expect(await store.passwordLink("made-up")).toBeNull();
+    const ever = new Date(0).toISOString();
+    await store.session.put("bo's", bo.id, "{}");
+    await store.session.put("al's", al.id, "{}");
+    expect(await store.usePasswordLink(token, "hash")).toEqual(bo);
+    expect(await store.session.get("bo's", ever)).toBeNull();
+    expect(await store.session.get("al's", ever)).not.toBeNull();
+    await store.setPassword(al.id, "hash");
+    expect(await store.session.get("al's", ever)).toBeNull();
+  });
+
   it("lets one of two uses of a link at the same moment set the password, not both", async () => {
     // On SQLite one process holds one connection (two would wait on each other's lock); other processes queue on the file.
     const a = await open();
@@ -134,29 +154,90 @@ describe.each(BACKENDS)("the accounts' store on %s", (backend: Backend) => {
     expect(await b.keptMeta("session_secret", "d")).toBe("c");
   });
 
-  it("counts failed sign-ins for every node: ten on two nodes lock the account on both for a quarter hour", async () => {
+  it("counts tries for every node: ten on two nodes lock the account and the address on both for a quarter hour", async () => {
     const [a, b] = [await open(), await open()];
-    const throttles = [a, b].map((store) => createSignInThrottle({ failures: store.signInFailures, now: () => clock }));
-    const keys = ["account:bo@example.com", "address:192.0.2.7"];
-    // A guesser going round the nodes: five failures on each.
+    const throttles = [a, b].map((store) => createSignInThrottle({ tries: store.signInTries, now: () => clock }));
+    const keys = { account: "bo@example.com", address: "192.0.2.7" };
+    // A guesser going round the nodes: five tries on each, the tenth locking both keys.
     for (let i = 0; i < FAILURES_BEFORE_LOCK; i++) {
-      expect(await throttles[i % 2]!.waitSeconds(keys)).toBe(0);
-      await throttles[i % 2]!.failed(keys);
+      const taken = await throttles[i % 2]!.take(keys);
+      expect(taken).toEqual({
+        outcome: "taken",
+        locking: i === FAILURES_BEFORE_LOCK - 1 ? ["account", "address"] : [],
+      });
       clock += 1000;
     }
-    expect(await throttles[0]!.waitSeconds(keys)).toBe(LOCK_MS / 1000 - 1);
-    expect(await throttles[1]!.waitSeconds(["address:192.0.2.7"])).toBe(LOCK_MS / 1000 - 1);
+    expect(await throttles[0]!.take(keys)).toEqual({ outcome: "throttled", seconds: LOCK_MS / 1000 - 1 });
+    expect(await throttles[1]!.take({ address: "192.0.2.7" })).toMatchObject({ outcome: "throttled" });
     // Another address for the same account is locked too; another account from another address is not.
-    expect(await throttles[1]!.waitSeconds(["account:bo@example.com", "address:198.51.100.1"])).toBeGreaterThan(0);
-    expect(await throttles[1]!.waitSeconds(["account:al@example.com", "address:198.51.100.1"])).toBe(0);
+    const elsewhere = { account: "bo@example.com", address: "198.51.100.1" };
+    expect(await throttles[1]!.take(elsewhere)).toMatchObject({ outcome: "throttled" });
+    expect(await throttles[1]!.take({ account: "al@example.com", address: "198.51.100.1" })).toMatchObject({
+      outcome: "taken",
+    });
+    // A quarter hour after the last try, it starts again from nothing.
     clock += LOCK_MS;
-    expect(await throttles[1]!.waitSeconds(keys)).toBe(0);
-    // Two nodes counting one failure at the same moment count two.
-    await Promise.all(throttles.map((t) => t.failed(["account:al@example.com"])));
-    for (let i = 2; i < FAILURES_BEFORE_LOCK; i++) await throttles[0]!.failed(["account:al@example.com"]);
-    expect(await throttles[1]!.waitSeconds(["account:al@example.com"])).toBe(LOCK_MS / 1000);
-    // A success on one node clears the account everywhere.
-    await throttles[0]!.succeeded(["account:al@example.com"]);
-    expect(await throttles[1]!.waitSeconds(["account:al@example.com"])).toBe(0);
+    expect(await throttles[1]!.take(keys)).toEqual({ outcome: "taken", locking: [] });
+  });
+
+  it("takes ten of sixty tries made at once on two nodes, and says once that they lock the account", async () => {
+    const [a, b] = [await open(), await open()];
+    const throttles = [a, b].map((store) => createSignInThrottle({ tries: store.signInTries, now: () => clock }));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        throttles[i % 2]!.take({ account: "cy@example.com", address: `203.0.113.${i}` }),
+      ),
+    );
+    const taken = results.filter((r) => r.outcome === "taken");
+    expect(taken).toHaveLength(FAILURES_BEFORE_LOCK);
+    expect(taken.filter((r) => r.locking.includes("account"))).toHaveLength(1);
+    // The fifty refused were not counted against their addresses: ten addresses hold a try, which a limit of 1 refuses.
+    const again = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        a.signInTries.take([`address:203.0.113.${i}`], 1, new Date(0).toISOString()),
+      ),
+    );
+    expect(again.filter((taken) => taken.size === 0)).toHaveLength(FAILURES_BEFORE_LOCK);
+  });
+
+  it("forgets an account's count at its success, but not its address's: signing in buys no more guesses", async () => {
+    const store = await open();
+    const throttle = createSignInThrottle({ tries: store.signInTries, now: () => clock });
+    const from = "192.0.2.9";
+    for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i++)
+      await throttle.take({ account: `guess${i}@example.com`, address: from });
+    // The insider signs in as themselves, after one wrong try of their own.
+    await throttle.take({ account: "me@example.com", address: "198.51.100.9" });
+    await throttle.take({ account: "me@example.com", address: from });
+    await throttle.succeeded({ account: "me@example.com", address: from });
+    expect(await store.signInTries.lastAt(["account:me@example.com"])).toBeNull();
+    expect(await throttle.take({ account: "next@example.com", address: from })).toEqual({
+      outcome: "taken",
+      locking: ["address"],
+    });
+    expect(await throttle.take({ account: "me@example.com", address: from })).toMatchObject({ outcome: "throttled" });
+  });
+
+  it("deletes the tries a quarter hour old", async () => {
+    const store = await open();
+    const throttle = createSignInThrottle({ tries: store.signInTries, now: () => clock });
+    await throttle.take({ account: "old@example.com", address: "192.0.2.10" });
+    clock += LOCK_MS + 2 * 60_000;
+    await throttle.take({ account: "new@example.com", address: "192.0.2.11" });
+    expect(await store.signInTries.lastAt(["account:old@example.com", "address:192.0.2.10"])).toBeNull();
+    expect(await store.signInTries.lastAt(["account:new@example.com"])).not.toBeNull();
+  });
+});
+
+describe("addressKey", () => {
+  it("counts an IPv4 address alone, an IPv6 address by its /64, and a mapped IPv4 address as IPv4", () => {
+    expect(addressKey("192.0.2.7")).toBe("192.0.2.7");
+    expect(addressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressKey("2001:db8:0:1:aaaa::1")).toBe("2001:db8:0:1::/64");
+    expect(addressKey("2001:db8:0:1:bbbb:cccc:dddd:eeee")).toBe("2001:db8:0:1::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("not an address")).toBe("not an address");
   });
 });

@@ -70,6 +70,19 @@ export const ACCOUNTS_MIGRATIONS: MigrationSet = {
       await db.schema.createIndex("sign_in_failures_by_age").on("sign_in_failures").column("last_at").execute();
     },
   }),
+  // Tries taken before the password is checked, not failures written after: a burst can no longer outrun its count.
+  "2026-12-01-sign-in-tries": () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable("sign_in_failures").ifExists().execute();
+      await db.schema
+        .createTable("sign_in_tries")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("tries", "integer", (c) => c.notNull())
+        .addColumn("last_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sign_in_tries_by_age").on("sign_in_tries").column("last_at").execute();
+    },
+  }),
 };
 
 interface AccountsTables {
@@ -85,11 +98,8 @@ interface AccountsTables {
   password_links: { token_hash: string; user_id: number; expires_at: string };
   sessions: { id_hash: string; user_id: number | null; data: string; created_at: string; last_seen_at: string };
   app_meta: { name: string; value: string };
-  sign_in_failures: { key: string; failures: number; last_at: string };
+  sign_in_tries: { key: string; tries: number; last_at: string };
 }
-
-/** How long a count of failed sign-ins is kept after its last failure. */
-const FAILURES_KEPT_MS = 24 * 3_600_000;
 
 /** How long a one-time link sets a password. */
 export const LINK_HOURS = 72;
@@ -192,7 +202,19 @@ export function openUsersStore(state: StateDb, now: () => Date = () => new Date(
       });
       return token;
     },
-    /** Sets the password of the link's user and uses the link up; null for a link unknown, used or expired. */
+    /** The user a link's token sets the password of, and until when; null for a token never made or used up. */
+    passwordLink: async (token: string): Promise<{ userId: number; expiresAt: string } | null> => {
+      const link = await db
+        .selectFrom("password_links")
+        .select(["user_id", "expires_at"])
+        .where("token_hash", "=", sha256(token))
+        .executeTakeFirst();
+      return link ? { userId: link.user_id, expiresAt: link.expires_at } : null;
+    },
+    /**
+     * Sets the password of the link's user, uses the link up and ends the user's sessions; null for a link unknown,
+     * used or expired.
+     */
     usePasswordLink: (token: string, passwordHash: string): Promise<User | null> =>
       db.transaction().execute(async (trx) => {
         // Deleting it first: of two uses at once, on two nodes, only one finds it.
@@ -205,12 +227,18 @@ export function openUsersStore(state: StateDb, now: () => Date = () => new Date(
         await trx.deleteFrom("password_links").where("user_id", "=", link.user_id).execute();
         if (link.expires_at <= iso()) return null;
         await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", link.user_id).execute();
+        // Whoever held a session under the old password (or took one with a stolen one) is signed out.
+        await trx.deleteFrom("sessions").where("user_id", "=", link.user_id).execute();
         return (
           (await trx.selectFrom("users").select(USER_COLUMNS).where("id", "=", link.user_id).executeTakeFirst()) ?? null
         );
       }),
+    /** Sets the user's password and ends their sessions. */
     setPassword: async (id: number, passwordHash: string) => {
-      await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+        await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+      });
     },
 
     session: {
@@ -255,39 +283,65 @@ export function openUsersStore(state: StateDb, now: () => Date = () => new Date(
         .onConflict((oc) => oc.column("name").doUpdateSet({ value }))
         .execute();
     },
-    /** Failed sign-ins in a row, per account and per address: one count for every node. */
-    signInFailures: {
-      /** The last failure of the keys that have failed `atLeast` times in a row, the newest; null when none has. */
-      async lockedSince(keys: readonly string[], atLeast: number): Promise<string | null> {
+    /** Tries at a secret (a password, a link's token) per key (an account, an address): one count for every node. */
+    signInTries: {
+      /**
+       * One try more for each key, taken in one statement, unless the key already has `limit` tries whose last is
+       * newer than `staleBefore`; older tries are forgotten. The keys taken, with their tries this one included: a
+       * key missing is locked. The row's lock makes it atomic on PostgreSQL as on SQLite: of two statements at once,
+       * the second sees the first's count.
+       */
+      async take(keys: readonly string[], limit: number, staleBefore: string): Promise<Map<string, number>> {
+        const at = iso();
+        // Always in the same order, so that two statements wait for each other's rows without a deadlock.
+        const values = [...keys].sort().map((key) => ({ key, tries: 1, last_at: at }));
+        const rows = await db
+          .insertInto("sign_in_tries")
+          .values(values)
+          .onConflict((oc) =>
+            oc
+              .column("key")
+              .doUpdateSet((eb) => ({
+                tries: eb
+                  .case()
+                  .when("sign_in_tries.last_at", "<", staleBefore)
+                  .then(eb.lit(1))
+                  .else(eb(eb.ref("sign_in_tries.tries"), "+", eb.lit(1)))
+                  .end(),
+                last_at: eb.ref("excluded.last_at"),
+              }))
+              .where((eb) =>
+                eb.or([eb("sign_in_tries.tries", "<", limit), eb("sign_in_tries.last_at", "<", staleBefore)]),
+              ),
+          )
+          .returning(["key", "tries"])
+          .execute();
+        return new Map(rows.map((row) => [row.key, Number(row.tries)]));
+      },
+      /** The newest last try of these keys; null when none has a try. */
+      async lastAt(keys: readonly string[]): Promise<string | null> {
         const row = await db
-          .selectFrom("sign_in_failures")
+          .selectFrom("sign_in_tries")
           .select((eb) => eb.fn.max("last_at").as("at"))
           .where("key", "in", keys)
-          .where("failures", ">=", atLeast)
           .executeTakeFirst();
         return row?.at ?? null;
       },
-      /** One more failure for each key, now (counts older than a day are forgotten). */
-      async failed(keys: readonly string[]): Promise<void> {
-        const at = iso();
-        // Each statement on its own is atomic, which is all either needs: no transaction held across the await.
+      /** A try given back: it was taken for a success, or for nothing. */
+      async giveBack(key: string): Promise<void> {
         await db
-          .deleteFrom("sign_in_failures")
-          .where("last_at", "<", new Date(now().getTime() - FAILURES_KEPT_MS).toISOString())
-          .execute();
-        await db
-          .insertInto("sign_in_failures")
-          .values(keys.map((key) => ({ key, failures: 1, last_at: at })))
-          .onConflict((oc) =>
-            oc.column("key").doUpdateSet((eb) => ({
-              failures: eb(eb.ref("sign_in_failures.failures"), "+", 1),
-              last_at: eb.ref("excluded.last_at"),
-            })),
-          )
+          .updateTable("sign_in_tries")
+          .set((eb) => ({ tries: eb(eb.ref("tries"), "-", eb.lit(1)) }))
+          .where("key", "=", key)
+          .where("tries", ">", 0)
           .execute();
       },
-      async cleared(keys: readonly string[]): Promise<void> {
-        await db.deleteFrom("sign_in_failures").where("key", "in", keys).execute();
+      async forget(key: string): Promise<void> {
+        await db.deleteFrom("sign_in_tries").where("key", "=", key).execute();
+      },
+      /** Forgets the tries whose last is older than `staleBefore`: `take` would count them from 1 again. */
+      async prune(staleBefore: string): Promise<void> {
+        await db.deleteFrom("sign_in_tries").where("last_at", "<", staleBefore).execute();
       },
     },
     /** The value kept under `name`, or `value` kept now: of two nodes starting at once, both get the first kept. */
