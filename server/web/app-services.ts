@@ -62,6 +62,9 @@ export async function appServicesFromEnv(
     where: state.label,
     watchlist,
     checksLog,
+    /** TRUST_PROXY, and whether APP_URL is https: what the app's server believes of the hop before it. */
+    trustProxy: settings.trustProxy,
+    https: watchSettings.appUrl.startsWith("https:"),
     signIn: signInOptions(settings, { accounts, appUrl: watchSettings.appUrl, development }),
     checks: {
       routes: checksRoutes({

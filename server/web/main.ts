@@ -14,7 +14,8 @@ import { appServicesFromEnv } from "./app-services.ts";
  * CORS_ORIGIN (comma-separated origins whose pages may read /v2; default none);
  * APP_DB (the app's database: users, sessions, the record of checks, the watchlist; default data/app.sqlite),
  * DATABASE_URL (postgres://…: users, sessions and the record of checks there instead, shared by every app node),
- * sign-in's SESSION_* and OIDC_* (README's "Signing in"), the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
+ * TRUST_PROXY (the proxies whose X-Forwarded-For and -Proto are believed), sign-in's SESSION_* and OIDC_*
+ * (docs/operating.md's "Sign-in and roles"), the watchlist's WATCH_* and SMTP_URL (README's "Watchlist").
  */
 const apiKey = process.env.LLS_API_KEY;
 if (!apiKey) {
@@ -70,6 +71,8 @@ const app = await buildWebApp({
   watchlist: services.watchlist,
   signIn: services.signIn,
   checks: services.checks,
+  trustProxy: services.trustProxy,
+  https: services.https,
   logger,
 });
 app.addHook("onClose", () => services.close());

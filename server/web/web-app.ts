@@ -36,6 +36,13 @@ export interface WebAppOptions {
     routes: (app: FastifyInstance) => Promise<void>;
     onWatchSeen: NonNullable<Parameters<typeof watchRoutes>[1]>["onSeen"];
   } | null;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client (to the sign-in throttle
+   * and the record) and whose X-Forwarded-Proto says whether it came over HTTPS; none: the peer is the client.
+   */
+  trustProxy?: readonly string[];
+  /** APP_URL is https: the session cookie is Secure and every answer carries HSTS, whatever the hop before said. */
+  https?: boolean;
   logger?: boolean;
   /** What keeps this node from serving (its database unreachable): /readyz's reasons; empty when ready. */
   readiness?: () => Promise<string[]>;
@@ -61,6 +68,9 @@ const SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 };
 
+// A year, the usual minimum for browsers' preload lists; subdomains are not the app's to speak for.
+const HSTS = "max-age=31536000";
+
 /** The production app: the built files, any app path answered with index.html, and `/v2` forwarded with the key. */
 export async function buildWebApp({
   distDir,
@@ -72,15 +82,24 @@ export async function buildWebApp({
   watchlist = null,
   signIn = null,
   checks = null,
+  trustProxy = [],
+  https = false,
   logger = false,
   readiness = () => Promise.resolve([]),
 }: WebAppOptions) {
+  // Browsers heed HSTS only over HTTPS: from then on they never try this host over plain HTTP.
+  const headersFor = (request: FastifyRequest) =>
+    https || request.protocol === "https"
+      ? { ...SECURITY_HEADERS, "strict-transport-security": HSTS }
+      : SECURITY_HEADERS;
   const app = Fastify({
     logger,
+    trustProxy: trustProxy.length ? [...trustProxy] : false,
     genReqId: () => randomUUID(),
     logController: oneLineLogController(),
     // Fastify answers a URL it cannot route before any hook, onSend's security headers included.
-    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply.headers(SECURITY_HEADERS)),
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request, reply.headers(headersFor(request))),
   });
   app.setErrorHandler(answerError);
   logOneLinePerRequest(app);
@@ -93,8 +112,8 @@ export async function buildWebApp({
   const cache = cacheTtlMs > 0 ? createAnswerCache({ ttlMs: cacheTtlMs, ...CACHE_LIMITS }) : null;
 
   // onSend sees every answer: pages, files, forwarded ones, 404s and errors alike.
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.headers(headersFor(request));
     return payload;
   });
   if (corsOrigins.length) {
@@ -106,7 +125,7 @@ export async function buildWebApp({
   }
 
   if (signIn) {
-    await registerSessions(app, signIn);
+    await registerSessions(app, signIn, { https });
     await app.register(accountsRoutes({ accounts: signIn.accounts, oidcName: signIn.oidcName ?? null }));
     if (signIn.oidcRoutes) await app.register(signIn.oidcRoutes);
   }

@@ -43,19 +43,25 @@ const PUBLIC_API = /^\/api\/(sign-in(\/oidc(\/callback)?)?|password)$/;
 
 /**
  * Sessions kept server-side in the app's database (through @fastify/session): an HttpOnly, SameSite=Lax cookie,
- * Secure over HTTPS, ending after 12 hours idle or at sign-out. Every other request needs one: `/v2` and `/api` answer
+ * Secure when `https` (APP_URL is https) or the request came over HTTPS (as a trusted proxy says), ending after
+ * 12 hours idle or at sign-out. Every other request needs one: `/v2` and `/api` answer
  * 401, a page goes to the sign-in page and comes back after.
  */
-export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
+export async function registerSessions(
+  app: FastifyInstance,
+  options: SessionOptions,
+  { https = false }: { https?: boolean } = {},
+) {
   const { accounts, development = false } = options;
   const { store } = accounts;
   const secret = options.secret ?? (await keptSecret(accounts));
   if (secret.length < 32) throw new Error("SESSION_SECRET must be at least 32 characters");
+  const cookieName = options.cookieName ?? "lls_session";
 
   await app.register(cookie, { secret });
   await app.register(session, {
     secret,
-    cookieName: options.cookieName ?? "lls_session",
+    cookieName,
     saveUninitialized: false,
     // The last use is kept by the store below, at most once a minute, rather than a write on every answer.
     rolling: false,
@@ -81,6 +87,15 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     },
   });
   app.decorateRequest("user", null);
+  if (https) {
+    // APP_URL is https, so browsers reach the app through it whatever this hop was. "auto" marks the cookie Secure
+    // only when Fastify sees https (itself, or a TRUST_PROXY proxy's X-Forwarded-Proto); and @fastify/session's
+    // `secure: true` keeps no session at all for a request it sees as http: the flag is added to its cookie here.
+    app.addHook("onSend", async (_request, reply, payload) => {
+      markSecure(reply, cookieName);
+      return payload;
+    });
+  }
 
   // Whoever is signed in: another site's page would be sending this browser's cookie.
   app.addHook(
@@ -109,6 +124,17 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       return toSignIn(request, reply);
     }
   });
+}
+
+/** Adds Secure to the `name` cookie this answer sets (@fastify/session's onSend, registered before, has set it). */
+function markSecure(reply: FastifyReply, name: string) {
+  const header = reply.getHeader("set-cookie");
+  if (header === undefined) return;
+  const cookies = (Array.isArray(header) ? header : [String(header)]).map((set) =>
+    set.startsWith(`${name}=`) && !/;\s*secure\s*(;|$)/i.test(set) ? `${set}; Secure` : set,
+  );
+  reply.removeHeader("set-cookie");
+  reply.header("set-cookie", cookies);
 }
 
 /** Signs the user in on this request's session. */

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { ROLES, type Role } from "../../../src/contract/accounts.ts";
 import { type Accounts, type OidcPolicy } from "./accounts.ts";
 import { createOidcSignIn } from "./oidc-sign-in.ts";
@@ -9,6 +10,40 @@ export interface SignInSettings {
   cookieName?: string;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
   oidcPolicy: OidcPolicy;
+  /** The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none, the peer is the client. */
+  trustProxy: string[];
+}
+
+// proxy-addr's names for the loopback, link-local and private ranges, which Fastify's trustProxy takes as they are.
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One TRUST_PROXY entry: an address, a CIDR range, or one of RANGE_NAMES. */
+function isProxyEntry(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the balancers in front of the app, comma-separated. Only a request from one of them has its client's
+ * address read from X-Forwarded-For (for the sign-in throttle and the record) and its scheme from X-Forwarded-Proto
+ * (for the Secure cookie). Never "any": a client reaching the app directly could then name any address it liked.
+ */
+export function trustedProxiesFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.TRUST_PROXY ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.find((entry) => !isProxyEntry(entry));
+  if (wrong !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must name the proxies in front of the app, comma-separated addresses or ranges such as 10.0.0.0/8 (or loopback), not "${wrong}"`,
+    );
+  }
+  return entries;
 }
 
 /** Sign-in's settings from the environment (README's "Signing in"); an error names the variable to fix. */
@@ -39,6 +74,7 @@ export function signInSettingsFromEnv(env: NodeJS.ProcessEnv): SignInSettings {
         ? { issuer, clientId, clientSecret, name: env.OIDC_NAME?.trim() || "your organisation’s account" }
         : null,
     oidcPolicy: { allowedDomains, role },
+    trustProxy: trustedProxiesFromEnv(env),
   };
 }
 
