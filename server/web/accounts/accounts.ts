@@ -73,7 +73,6 @@ export function createAccounts({
   const NO_SUCH_HASH = noSuchHash(scryptCost);
   const store = openUsersStore(state, now);
   const throttle = createSignInThrottle({ tries: store.signInTries, now: () => now().getTime() });
-  const minutes = LOCK_MS / 60_000;
   const who = (user: User) => ({ email: user.email, name: user.name, role: user.role });
   const linkOf = (token: string) => `${appUrl.replace(/\/+$/, "")}${SET_PASSWORD_PAGE}?token=${token}`;
 
@@ -84,19 +83,19 @@ export function createAccounts({
   }
   /** One entry in the record per lockout, not one per failed try: a flood of guesses does not grow it for ever. */
   async function recordLockouts(
-    taken: Taken,
+    { locking }: Extract<Taken, { outcome: "taken" }>,
     { account, user, address }: { account: string | null; user: User | null; address: string },
   ) {
-    if (taken.outcome !== "taken") return;
-    const tried = account === null ? "with password links" : `as ${account.slice(0, 320)}`;
-    for (const key of taken.locking) {
+    const as = account === null ? "with a password link" : `as ${account.slice(0, 320)}`;
+    const locked = `locked for ${LOCK_MS / 60_000} minutes`;
+    for (const key of locking) {
       await audit({
         action: "sign-in failed",
         user: key === "account" && user ? who(user) : null,
         detail:
           key === "account"
-            ? `${FAILURES_BEFORE_LOCK} failed sign-ins in a row as ${account!.slice(0, 320)}, the last from ${address}: locked for ${minutes} minutes`
-            : `${FAILURES_BEFORE_LOCK} failed tries in a row from ${address}, the last ${tried}: locked for ${minutes} minutes`,
+            ? `${FAILURES_BEFORE_LOCK} failed sign-ins in a row ${as}, the last from ${address}: ${locked}`
+            : `${FAILURES_BEFORE_LOCK} failed tries in a row from ${address}, the last ${as}: ${locked}`,
       });
     }
   }
