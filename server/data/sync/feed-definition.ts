@@ -89,6 +89,8 @@ export interface FetchContext {
     DownloadOptions,
     "userAgent" | "idleTimeoutMs" | "totalTimeoutMs" | "attempts" | "backoffMs" | "maxWaitMs"
   >;
+  /** The most a zip member may inflate to (default DEFAULT_MAX_MEMBER_BYTES). */
+  maxMemberBytes?: number;
 }
 
 export type Fetched =

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { fetchArcgis } from "./arcgis-fetch.ts";
 import type { FeedValidators } from "../../store/feed-checks-repo.ts";
 import { ApiAnswerError, IncompleteDownload } from "./download-errors.ts";
+import { pathInside } from "./download-name.ts";
 import type { FeedDefinition, FetchContext, Fetched } from "./feed-definition.ts";
 import { fetchFile, fetchLinkedFile } from "./file-fetch.ts";
 import { download, withOrigin, type DownloadResult } from "./http-client.ts";
@@ -24,7 +24,7 @@ export function fetchFeed(definition: FeedDefinition, context: FetchContext): Pr
 }
 
 /**
- * Downloads an agency URL (at --origin when given) into the sync's folder as `name`. Requests to one agency (the
+ * Downloads an agency URL (at --origin when given) into the sync's folder as `name`, never outside it. Requests to one agency (the
  * URL's own host, whatever the origin) go one at a time.
  */
 export function fetchTo(
@@ -37,7 +37,7 @@ export function fetchTo(
     ...context.client,
     ...options,
     // One request at a time: each name is written once, or read before it is written again.
-    to: join(context.dir, name),
+    to: pathInside(context.dir, name),
     agency: new URL(url).host,
     keepRejected: true,
   });

@@ -1,10 +1,9 @@
-import { readFile, writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
-import { unzipSync } from "fflate";
 import type { FeedValidators } from "../../store/feed-checks-repo.ts";
-import { IncompleteDownload } from "./download-errors.ts";
+import { DownloadError, IncompleteDownload } from "./download-errors.ts";
+import { nameFromUrl, pathInside, safeName } from "./download-name.ts";
 import type { Fetched, FetchContext, FileSource, LinkedFileSource } from "./feed-definition.ts";
 import { fetchText, fetchTo } from "./fetch-feed.ts";
+import { DEFAULT_MAX_MEMBER_BYTES, extractMember } from "./zip-member.ts";
 
 /**
  * A file at a fixed URL (fetch-sources.md: CA's zip, MA's list): its dating page first where it has one, then a
@@ -20,7 +19,7 @@ export async function fetchFile(source: FileSource, context: FetchContext): Prom
       return { kind: "unchanged", detail: `its page still says it was last updated ${dated}`, validators: previous };
     }
   }
-  return fetchWhole(source.url, source.name ?? fileName(source.url), context, {
+  return fetchWhole(source.url, source.name ?? nameFromUrl(source.url), context, {
     member: source.member,
     known: dated === undefined ? {} : { dated },
     why: dated === undefined ? undefined : `its page says it was updated ${dated}`,
@@ -46,13 +45,13 @@ export async function fetchLinkedFile(source: LinkedFileSource, context: FetchCo
   if (newest.url === context.previous.fileUrl) {
     return {
       kind: "unchanged",
-      detail: `the newest file its page links is still ${fileName(newest.url)}`,
+      detail: `the newest file its page links is still ${nameFromUrl(newest.url)}`,
       validators: context.previous,
     };
   }
-  return fetchWhole(newest.url, fileName(newest.url), context, {
+  return fetchWhole(newest.url, nameFromUrl(newest.url), context, {
     known: { fileUrl: newest.url },
-    why: `its page links a new file, ${fileName(newest.url)}`,
+    why: `its page links a new file, ${nameFromUrl(newest.url)}`,
   });
 }
 
@@ -85,7 +84,19 @@ async function fetchWhole(
     return { kind: "unchanged", detail: "the file is byte for byte the one of the last check", validators };
   }
   let importFile = got.file;
-  if (options.member) importFile = await unzipMember(got.file, options.member, url, context.dir);
+  if (options.member) {
+    importFile = pathInside(context.dir, safeName(options.member));
+    try {
+      await extractMember(got.file, options.member, importFile, {
+        url,
+        maxBytes: context.maxMemberBytes ?? DEFAULT_MAX_MEMBER_BYTES,
+      });
+    } catch (error) {
+      // The zip as it came is kept for the refusal to name.
+      if (error instanceof DownloadError) error.rejected = { file: got.file, sha256: got.sha256, bytes: got.bytes };
+      throw error;
+    }
+  }
   return {
     kind: "fetched",
     file: got.file,
@@ -97,23 +108,4 @@ async function fetchWhole(
       options.why ??
       (got.lastModified ? `the file was modified ${got.lastModified}` : "the file differs from the last check"),
   };
-}
-
-/** The zip's member, written beside it: a zip that does not open whole, or lacks it, is refused. */
-async function unzipMember(zip: string, member: string, url: string, dir: string): Promise<string> {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(await readFile(zip), { filter: (file) => basename(file.name) === member });
-  } catch (error) {
-    throw new IncompleteDownload(url, `${url} is not a whole zip file (${(error as Error).message}).`);
-  }
-  const bytes = Object.values(files)[0];
-  if (!bytes) throw new IncompleteDownload(url, `${url} holds no ${member}.`);
-  const path = join(dir, member);
-  await writeFile(path, bytes);
-  return path;
-}
-
-function fileName(url: string): string {
-  return decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "download");
 }

@@ -258,6 +258,46 @@ describe("a sync against the agencies' replay", { timeout: 60_000 }, () => {
   });
 });
 
+describe(
+  "a hostile agency writes nothing outside the sync's folder and cannot end the sync",
+  { timeout: 60_000 },
+  () => {
+    it("a link whose name decodes to %2F..%2F is fetched under a plain name inside the folder", async () => {
+      const { replay, sync } = await setup();
+      const escaped = `pwned-${process.pid}-${Date.now()}.xlsx`;
+      const hostile = `https://www.njoag.gov/wp-content/uploads/2026/05/RETAIL-LICENSE-REPORT-MAY-2026%2F..%2F..%2F${escaped}`;
+      replay.publishPage(nj.page, njReportsPage([{ url: hostile, label: "Retail License Report May 2026" }]));
+      replay.publishFile(hostile, { body: fixtures.njXlsx, contentType: XLSX });
+      const [report] = await sync(["nj"]);
+      expect(replay.asked()).toContain(pathOf(hostile));
+      // Decoded, it would have gone two folders up from the sync's own, into the temporary folder itself.
+      expect(existsSync(join(tmpdir(), escaped))).toBe(false);
+      expect(existsSync(join(dirname(tmpdir()), escaped))).toBe(false);
+      expect(report).toMatchObject({
+        outcome: "changed",
+        detail: expect.stringContaining(`${escaped} loaded`) as string,
+      });
+    });
+
+    it("a zip member that inflates past the cap is refused in a sentence, and the state's records stay served", async () => {
+      const { replay, sync, served, stateOf } = await setup();
+      await sync(["ca"]);
+      const license = fixtures.caRecords[0]!.license;
+      // 8 MB of zeros in 8 KB, against a cap of 1 MB.
+      publishCa(replay, Buffer.from(zipSync({ "ABC-DailyDataExport.csv": new Uint8Array(8 << 20) })), '"ca-bomb"');
+      const [report] = await sync(["ca"], { maxMemberBytes: 1 << 20 });
+      expect(report).toMatchObject({ outcome: "refused" });
+      expect(report!.detail).toMatch(
+        /DailyExport-CSV\.zip: its member ABC-DailyDataExport\.csv inflates past 1 MB, the most a zip member may hold/,
+      );
+      expect(served("ca", license)).not.toBeNull();
+      const state = await stateOf("ca");
+      expect(state.records).toBe(2000);
+      expect(state.last_refusal).toMatchObject({ reason: expect.stringContaining("inflates past 1 MB") as string });
+    });
+  },
+);
+
 describe("a fault of an agency leaves its state's records served and says why", { timeout: 60_000 }, () => {
   const refusals: [string, (replay: AgencyReplay) => void, RegExp, boolean][] = [
     [

@@ -36,6 +36,10 @@ export interface SyncOptions {
   now?: () => Date;
   /** Hears each feed's outcome as it is known. */
   onFeed?: (report: FeedReport) => void;
+  /** The most a zip member may inflate to; a member past it is refused. Default DEFAULT_MAX_MEMBER_BYTES. */
+  maxMemberBytes?: number;
+  /** Aborted: no further feed is begun (the lock the sync runs under was lost). */
+  signal?: AbortSignal;
 }
 
 export interface FeedReport {
@@ -71,6 +75,7 @@ export async function syncFeeds(db: Db, options: SyncOptions): Promise<FeedRepor
   const now = options.now ?? (() => new Date());
   const reports: FeedReport[] = [];
   for (const definition of feedsFor(options.states, options.feeds)) {
+    if (options.signal?.aborted) break;
     const adapter = findSourceAdapter(definition.adapter);
     if (!adapter) throw new Error(`${definition.feed}: no adapter ${definition.adapter}`);
     const url = agencyUrl(definition);
@@ -94,6 +99,7 @@ export async function syncFeeds(db: Db, options: SyncOptions): Promise<FeedRepor
         dir,
         previous,
         client: options.client ?? {},
+        maxMemberBytes: options.maxMemberBytes,
       });
       if (fetched.kind === "unchanged") {
         report("unchanged", fetched.detail, fetched.validators);
