@@ -14,7 +14,7 @@ import { RecordRejectedError } from "../store/replace-state.ts";
 import { databaseUrlFromEnv } from "../db/state-db.ts";
 import { publishAfterWrite } from "../data/publish/publish-snapshot.ts";
 import type { SnapshotRow } from "../store/snapshots/snapshot-store.ts";
-import { takeImportTurn } from "../data/sync/node-sync.ts";
+import { takeImportTurn, UnpublishedStatesError, type ImportTurn } from "../data/sync/node-sync.ts";
 import { fail } from "./fail.ts";
 
 const USAGE = `Imports state agencies' license exports. Each file becomes a source of its state; the state's
@@ -42,7 +42,10 @@ ${SOURCE_ADAPTERS.map((a) => `                     ${a.name.padEnd(8)} ${a.descr
 With DATABASE_URL (postgres://…), the import waits for any sync or import under way on another node,
 starts FILE from the newest published snapshot (so it keeps what others published), and then
 publishes the database there as a snapshot, which every service node (npm run api with the same
-DATABASE_URL) fetches and swaps in; a failure to publish is exit code 1.
+DATABASE_URL) fetches and swaps in; a failure to publish is exit code 1. An import whose FILE holds
+states newer than that snapshot's, or that it lacks (imported without DATABASE_URL, or a publish
+that failed), is refused naming them, before anything changes: starting from the snapshot would drop
+them. A publish is refused too when another snapshot was published after the import started.
 
 A file imported before (the same SHA-256) is not read again. A license a family's newest whole
 roster leaves out is no longer listed; a partial list (New York's 2019 extract) and change reports
@@ -113,12 +116,13 @@ const guards: ImportOptions = {
 
 // With DATABASE_URL, one writer at a time across the nodes, from the newest snapshot: what this import publishes
 // keeps what others published, and a sync waits for it rather than publishing over it.
-let endTurn: ((published?: SnapshotRow) => Promise<void>) | undefined;
+let turn: ImportTurn | undefined;
 let published: SnapshotRow | undefined;
 if (databaseUrl) {
   try {
-    endTurn = await takeImportTurn(databaseUrl, values.db, (line) => console.error(line));
+    turn = await takeImportTurn(databaseUrl, values.db, (line) => console.error(line));
   } catch (error) {
+    if (error instanceof UnpublishedStatesError) fail(error.message);
     fail(
       `the import could not start from the newest snapshot in PostgreSQL (${(error as Error).message}); nothing ` +
         `was imported. Check that PostgreSQL answers at DATABASE_URL, then run the import again`,
@@ -146,9 +150,10 @@ if (values.all !== undefined) {
   if (found.unknown.length) console.log(`not a known source's layout: ${found.unknown.join(", ")}`);
   console.log(`\n${formatCoverage(createLicenseRepo(db).coverage())}`);
   if (databaseUrl)
-    failed = !(await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row))) || failed;
+    failed =
+      !(await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row), turn?.startedFrom)) || failed;
   db.close();
-  await endTurn?.(published);
+  await turn?.end(published);
   process.exit(failed ? 1 : 0);
 }
 
@@ -162,9 +167,10 @@ if (ok)
     )}`,
   );
 // Published whatever the outcome: a refused file is recorded, and /v2/states shows it.
-if (databaseUrl) ok = (await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row))) && ok;
+if (databaseUrl)
+  ok = (await publishAfterWrite(db, databaseUrl, process.env, (row) => (published = row), turn?.startedFrom)) && ok;
 db.close();
-await endTurn?.(published);
+await turn?.end(published);
 process.exit(ok ? 0 : 1);
 
 /** One source's import, its summary on stdout; false (with the reason on stderr) when it failed. */

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sharedData, tempFolder } from "../testing/adapter-test-helpers.ts";
@@ -261,6 +261,53 @@ describe("npm run sync on several machines (DATABASE_URL)", { timeout: 120_000 }
     const next = await once(url, temp.path("waiting/co.sqlite"));
     expect(next.code).toBe(0);
     expect(next.stdout).toContain("1 feeds: 1 updated");
+  });
+
+  it("a sync whose lock connection is killed does not publish over an import published meanwhile", async () => {
+    const url = await freshPostgresUrl("sync_fenced");
+    expect((await once(url, temp.path("fenced-first/co.sqlite"))).code).toBe(0);
+    // The next sync holds the lock while it waits out a Retry-After.
+    replay.fault(socrataUrls(CO).metadata, [{ kind: "status", status: 503, retryAfter: "4" }]);
+    const sync = once(url, temp.path("fenced/co.sqlite"));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const holders = `FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::int = hashtext('lls_sync')
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+      await expect
+        .poll(async () => (await admin.query<{ n: number }>(`SELECT count(*)::int AS n ${holders}`)).rows[0]!.n, {
+          timeout: 30_000,
+          interval: 50,
+        })
+        .toBe(1);
+      await admin.query(`SELECT pg_terminate_backend(pid) ${holders}`);
+      // Another machine's import takes the freed lock and publishes Massachusetts.
+      const imported = spawnSync(
+        process.execPath,
+        [...cliCommand("import"), "--db", temp.path("fenced-import/licenses.sqlite"), "--source", "ma-abcc"].concat(
+          sharedData("ma/ma_license_list.csv"),
+        ),
+        { cwd: ROOT, encoding: "utf8", timeout: 90_000, env: { ...process.env, DATABASE_URL: url } },
+      );
+      expect(imported.status).toBe(0);
+      const state = openStateDb({ url });
+      try {
+        const [published] = await listSnapshots(state);
+        const run = await sync;
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(
+          /the sync's connection to PostgreSQL, which held the sync lock, was lost|was published at .*, after this database started from snapshot/,
+        );
+        // What the import published is still the newest: every node keeps serving Massachusetts.
+        const [newest] = await listSnapshots(state);
+        expect(newest!.sha256).toBe(published!.sha256);
+        expect((JSON.parse(newest!.states) as { state: string }[]).map((s) => s.state)).toEqual(["co", "ma"]);
+      } finally {
+        await state.close();
+      }
+    } finally {
+      await admin.end();
+    }
   });
 
   it("a scheduled round waits for another node's sync, syncs in its stead when that node dies, and stops while waiting", async () => {

@@ -46,7 +46,9 @@ its archived copy) or not checked (no answer, an error). The old records stay se
 Exit code 1 when a feed was refused or not checked. Requests to one agency go one at a time, with
 time limits, retries on 429 and 5xx (honouring Retry-After), and the User-Agent SYNC_USER_AGENT.
 Two syncs of one database never run at once: a second says which process holds FILE.sync-lock.
-Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256.
+Every file fetched is kept in "archive" beside --db FILE, named by its SHA-256. A file's name comes
+from its URL, made a plain name inside the sync's own folder; a zip's member is read as a stream and
+refused past SYNC_MAX_UNZIPPED_MB megabytes (default 1024), as a zip bomb would be.
 With DATABASE_URL (postgres://…), each sync ends by publishing the database there as a snapshot,
 which every service node (npm run api with the same DATABASE_URL) fetches and swaps in, and syncs
 run once across every machine on that DATABASE_URL: a sync holds a PostgreSQL advisory lock while it
@@ -56,7 +58,10 @@ of a machine that died mid-sync; a sync run once says "another node's sync or im
 exits 1. FILE first becomes the newest published snapshot unless it is that already, so a sync
 continues from the last, whichever machine ran it; and a --every round skips when another machine's
 sync published less than HOURS ago ("synced by another node at T; next check at T2"), so a machine
-gone quiet is relieved within one period.`;
+gone quiet is relieved within one period. A publish is fenced: when another snapshot was published
+after the sync started from its own (its lock's connection was lost and another node's import or
+sync ran), it is refused, and the newer snapshot stays served; a sync whose lock's connection is lost
+begins no further feed and does not publish.`;
 
 let parsed;
 try {
@@ -89,6 +94,10 @@ if (!/^\d+(\.\d+)?$/.test(everyText.trim())) fail(`--every must be a number of h
 const maxShrink = values["max-shrink"] === undefined ? undefined : Number(values["max-shrink"]);
 if (maxShrink !== undefined && !(/^\d+(\.\d+)?$/.test(values["max-shrink"]!) && maxShrink <= 100))
   fail(`--max-shrink must be a percentage from 0 to 100, not ${values["max-shrink"]}`);
+const maxMemberMb = process.env.SYNC_MAX_UNZIPPED_MB?.trim();
+if (maxMemberMb && !(/^\d+(\.\d+)?$/.test(maxMemberMb) && Number(maxMemberMb) > 0))
+  fail(`SYNC_MAX_UNZIPPED_MB must be a number of megabytes, not ${maxMemberMb}`);
+const maxMemberBytes = maxMemberMb ? Math.round(Number(maxMemberMb) * 1_048_576) : undefined;
 const states = values.states
   ?.split(",")
   .map((s) => s.trim().toLowerCase())
@@ -135,7 +144,7 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
   const state = openStateDb({ url, poolSize: 2 });
   const turn: Turn = scheduled ? waitForTurn(url, say, stopping.signal) : { wait: false };
   try {
-    const round = await withLock(url, NODE_SYNC_LOCK, turn, () => syncInTurn(state, url, scheduled));
+    const round = await withLock(url, NODE_SYNC_LOCK, turn, (lost) => syncInTurn(state, url, scheduled, lost));
     if (round) return round;
     // Stopped while it waited.
     if (scheduled) return { code: 0 };
@@ -152,18 +161,23 @@ async function acrossNodes(url: string, scheduled: boolean): Promise<Round> {
   }
 }
 
-/** A sync across nodes, continuing from the newest snapshot whoever published it; run holding the nodes' lock. */
-async function syncInTurn(state: StateDb, url: string, scheduled: boolean): Promise<Round> {
+/**
+ * A sync across nodes, continuing from the newest snapshot whoever published it; run holding the nodes' lock. Its
+ * publish is fenced: refused when another snapshot was published since it started (its lock was lost meanwhile,
+ * and another node's import or sync ran). `lost` stops it before the next feed.
+ */
+async function syncInTurn(state: StateDb, url: string, scheduled: boolean, lost: AbortSignal): Promise<Round> {
+  let startedFrom: string | null;
   try {
     await migrateNodeSync(state);
     const skip = scheduled ? await syncedElsewhere(state) : null;
     if (skip) return skip;
-    await startFromNewestSnapshot(state, db, say);
+    startedFrom = (await startFromNewestSnapshot(state, db, say))?.row.sha256 ?? null;
   } catch (error) {
     return unusable(state, error, "nothing was synced");
   }
   let published: SnapshotRow | undefined;
-  const code = await syncFile(url, (row) => (published = row));
+  const code = await syncFile({ url, startedFrom, lost }, (row) => (published = row));
   if (!published) return { code };
   try {
     // Once syncFile has closed the file: closing writes the journal's last pages into it.
@@ -193,8 +207,15 @@ function unusable(state: StateDb, error: unknown, undone: string): Round {
   return { code: 1 };
 }
 
-/** Syncs the file's feeds and, with a URL, publishes it; its exit code. The file is closed when it returns. */
-async function syncFile(url: string | null, onPublished?: (row: SnapshotRow) => void): Promise<number> {
+/** Where a sync across nodes publishes, the snapshot it started from, and the signal that its lock was lost. */
+interface PublishTo {
+  url: string;
+  startedFrom: string | null;
+  lost: AbortSignal;
+}
+
+/** Syncs the file's feeds and, with `to`, publishes it; its exit code. The file is closed when it returns. */
+async function syncFile(to: PublishTo | null, onPublished?: (row: SnapshotRow) => void): Promise<number> {
   let opened: Db | undefined;
   try {
     opened = openDatabase(db, { create: true });
@@ -204,11 +225,22 @@ async function syncFile(url: string | null, onPublished?: (row: SnapshotRow) => 
       origin: values.origin,
       states,
       maxShrink,
+      maxMemberBytes,
+      signal: to?.lost,
       onFeed: (report) => console.log(formatFeedReport(report)),
     });
     console.log(summary(reports));
-    // Even when nothing changed: the record of these checks did, and /v2/states shows it.
-    const published = url ? await publishAfterWrite(opened, url, process.env, onPublished) : true;
+    if (to?.lost.aborted) {
+      console.error(
+        `error: the sync's connection to PostgreSQL, which held the sync lock, was lost (${reports.length} of ` +
+          `${feedsFor(states).length} feeds were checked): another node may be syncing now, so this sync began ` +
+          `no further feed and did not publish. The service nodes keep serving the newest snapshot; run the sync again`,
+      );
+      return 1;
+    }
+    // Even when nothing changed: the record of these checks did, and /v2/states shows it. Fenced: refused when
+    // another snapshot was published since this sync started from its own.
+    const published = to ? await publishAfterWrite(opened, to.url, process.env, onPublished, to.startedFrom) : true;
     return published && reports.every((r) => r.outcome === "changed" || r.outcome === "unchanged") ? 0 : 1;
   } catch (error) {
     // A database this version cannot write (a newer store's), or one that is no database: say so, let the lock go.

@@ -91,10 +91,13 @@ describe("an advisory lock", () => {
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     await expect.poll(async () => (await entries("lost")).held, { timeout: 5_000, interval: 20 }).toBe(0);
+    await expect.poll(() => lock.lost.aborted, { timeout: 5_000, interval: 20 }).toBe(true);
     await expect(lock.release()).resolves.toBeUndefined();
     const again = await takeLock(url, "lost", { wait: false });
     expect(again).not.toBeNull();
     await again!.release();
+    // Let go on purpose: not lost.
+    expect(again!.lost.aborted).toBe(false);
   });
 
   it("waited for, gives up when the signal aborts: the wait ends on the server too, and the work never runs", async () => {

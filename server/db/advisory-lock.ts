@@ -13,6 +13,8 @@ export type Turn = { wait: false } | { wait: true; signal?: AbortSignal; onWaiti
 export interface HeldLock {
   /** Lets the lock go and ends its connection; a second call does nothing more. */
   release(): Promise<void>;
+  /** Aborted when the lock's connection ends before `release`: the lock is no longer held, another may take it. */
+  lost: AbortSignal;
 }
 
 /** PostgreSQL could not be asked for the lock (unreachable, refusing): the work under it never ran. */
@@ -58,29 +60,32 @@ export async function takeLock(target: ConnectionTarget, name: string, turn: Tur
     return null;
   }
   let released: Promise<void> | undefined;
-  return { release: () => (released ??= letGo(client, name, true)) };
+  const lost = new AbortController();
+  const onEnd = () => {
+    if (!released) lost.abort(new Error(`the connection holding the lock ${name} ended`));
+  };
+  client.once("end", onEnd);
+  return { release: () => (released ??= letGo(client, name, true)), lost: lost.signal };
 }
 
+/** What `work` under a lock is given: `lost` aborts when the lock's connection ends while the work runs. */
+type Work<T> = (lost: AbortSignal) => Promise<T>;
+
 /** Runs `work` holding the lock, waited for as long as it takes; lets it go however `work` ends. */
-export function withLock<T>(target: ConnectionTarget, name: string, work: () => Promise<T>): Promise<T>;
+export function withLock<T>(target: ConnectionTarget, name: string, work: Work<T>): Promise<T>;
 /** Runs `work` holding the lock, taken as `turn` says; null, and `work` never run, when it is not taken. */
-export function withLock<T>(
-  target: ConnectionTarget,
-  name: string,
-  turn: Turn,
-  work: () => Promise<T>,
-): Promise<T | null>;
+export function withLock<T>(target: ConnectionTarget, name: string, turn: Turn, work: Work<T>): Promise<T | null>;
 export async function withLock<T>(
   target: ConnectionTarget,
   name: string,
-  turnOrWork: Turn | (() => Promise<T>),
-  work?: () => Promise<T>,
+  turnOrWork: Turn | Work<T>,
+  work?: Work<T>,
 ): Promise<T | null> {
   const [turn, run] = typeof turnOrWork === "function" ? [{ wait: true } as const, turnOrWork] : [turnOrWork, work!];
   const lock = await takeLock(target, name, turn);
   if (!lock) return null;
   try {
-    return await run();
+    return await run(lock.lost);
   } finally {
     await lock.release();
   }

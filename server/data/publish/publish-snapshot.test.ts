@@ -7,7 +7,13 @@ import type { StateDb } from "../../db/state-db.ts";
 import { freshStateDb } from "../../testing/state-backends.ts";
 import { publishSnapshot } from "./publish-snapshot.ts";
 import { importingMachine } from "../../testing/snapshot-testing.ts";
-import { listSnapshots, newestSnapshot, pruneSnapshots, readSnapshot } from "../../store/snapshots/snapshot-store.ts";
+import {
+  listSnapshots,
+  newestSnapshot,
+  pruneSnapshots,
+  readSnapshot,
+  StaleStartError,
+} from "../../store/snapshots/snapshot-store.ts";
 
 let state: StateDb;
 let machine: Awaited<ReturnType<typeof importingMachine>>;
@@ -85,5 +91,40 @@ describe("publishing the license database as a snapshot", () => {
     expect(await pruneSnapshots(state, HOUR, at(30 * HOUR)())).toEqual([]);
     expect((await listSnapshots(state)).map((s) => s.sha256)).toEqual([third.row.sha256]);
     expect(await largeObjectExists(third.row.oid)).toBe(true);
+  });
+
+  it("is fenced: a publish from a start another snapshot has replaced is refused, and that one stays the newest", async () => {
+    await machine.importNy("FIRST");
+    const first = await publishSnapshot(state, machine.db, { now: at(0), startedFrom: null });
+    // Another node's import, published while this machine's sync ran from `first`.
+    const other = await importingMachine();
+    try {
+      await other.importNy("OTHER");
+      const meanwhile = await publishSnapshot(state, other.db, { now: at(1000), startedFrom: first.row.sha256 });
+      await machine.importNy("STALE");
+      const refused = publishSnapshot(state, machine.db, { now: at(2000), startedFrom: first.row.sha256 });
+      await expect(refused).rejects.toThrow(StaleStartError);
+      await expect(refused).rejects.toThrow(
+        `snapshot ${meanwhile.row.sha256.slice(0, 12)} was published at ${at(1000)().toISOString()}, after this ` +
+          `database started from snapshot ${first.row.sha256.slice(0, 12)}`,
+      );
+      // Nothing came of it: no row, and no large object left behind.
+      expect((await newestSnapshot(state))!.sha256).toBe(meanwhile.row.sha256);
+      expect(await listSnapshots(state)).toHaveLength(2);
+      // Republishing old content from a stale start is refused too.
+      const back = publishSnapshot(state, other.db, { now: at(3000), startedFrom: first.row.sha256 });
+      await expect(back).rejects.toThrow(StaleStartError);
+      // A start from none, once one exists, is as stale.
+      await expect(publishSnapshot(state, machine.db, { startedFrom: null })).rejects.toThrow(StaleStartError);
+      // From the newest, it goes.
+      const next = await publishSnapshot(state, machine.db, { now: at(4000), startedFrom: meanwhile.row.sha256 });
+      expect((await newestSnapshot(state))!.sha256).toBe(next.row.sha256);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_largeobject_metadata`.execute(
+        state.db,
+      );
+      expect(rows[0]!.n).toBe(3);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   pruneSnapshots,
   SNAPSHOT_MIGRATIONS,
   SNAPSHOT_TABLE_PREFIX,
+  StaleStartError,
   storeSnapshot,
   type SnapshotRow,
 } from "../../store/snapshots/snapshot-store.ts";
@@ -21,6 +22,8 @@ export interface PublishOptions {
   /** Replaced snapshots older than this are removed (the newest never is). */
   graceMs?: number;
   now?: () => Date;
+  /** The snapshot `db` started from (null: none): refused when another was published since (StaleStartError). */
+  startedFrom?: string | null;
 }
 
 export interface Published {
@@ -42,7 +45,11 @@ export async function publishSnapshot(state: StateDb, db: Db, options: PublishOp
     const states = withoutKeys(copy);
     const { sha256, bytes } = await hashFile(copy);
     await migrateStateDb(state, SNAPSHOT_TABLE_PREFIX, SNAPSHOT_MIGRATIONS);
-    const { row, stored } = await storeSnapshot(state, { path: copy, sha256, bytes, states }, options.now);
+    const { row, stored } = await storeSnapshot(
+      state,
+      { path: copy, sha256, bytes, states },
+      { now: options.now, startedFrom: options.startedFrom },
+    );
     const graceMs = options.graceMs ?? DEFAULT_GRACE_MINUTES * 60_000;
     const pruned = await pruneSnapshots(state, graceMs, (options.now ?? (() => new Date()))());
     return { row, stored, pruned };
@@ -63,17 +70,28 @@ function withoutKeys(file: string): string {
     // Zeroed, not just unlinked: a key's hash must not survive in a free page.
     copy.pragma("secure_delete = ON");
     copy.exec("DELETE FROM api_keys");
-    const states = createLicenseRepo(copy)
-      .coverage()
-      .map((c) => ({
-        state: c.state,
-        records: c.records,
-        as_of: c.sources.reduce<string | null>((max, s) => (s.as_of && (!max || s.as_of > max) ? s.as_of : max), null),
-      }));
-    return JSON.stringify(states);
+    return JSON.stringify(statesHeld(copy));
   } finally {
     copy.close();
   }
+}
+
+/** What a snapshot holds, as the snapshots table keeps it: each state's records and newest source's date. */
+export interface HeldState {
+  state: string;
+  records: number;
+  as_of: string | null;
+}
+
+/** What a license database holds, state by state. */
+export function statesHeld(db: Db): HeldState[] {
+  return createLicenseRepo(db)
+    .coverage()
+    .map((c) => ({
+      state: c.state,
+      records: c.records,
+      as_of: c.sources.reduce<string | null>((max, s) => (s.as_of && (!max || s.as_of > max) ? s.as_of : max), null),
+    }));
 }
 
 /** SNAPSHOT_GRACE_MINUTES, in milliseconds; the default when unset. */
@@ -95,12 +113,13 @@ export async function publishAfterWrite(
   databaseUrl: string,
   env: NodeJS.ProcessEnv,
   onPublished?: (row: SnapshotRow) => void,
+  startedFrom?: string | null,
 ): Promise<boolean> {
   let state: StateDb | undefined;
   try {
     const graceMs = graceFromEnv(env);
     state = openStateDb({ url: databaseUrl, poolSize: 2 });
-    const { row, stored, pruned } = await publishSnapshot(state, db, { graceMs });
+    const { row, stored, pruned } = await publishSnapshot(state, db, { graceMs, startedFrom });
     const size = `${(row.bytes / 1_048_576).toFixed(1)} MB`;
     console.error(
       `${stored ? "published" : "published again (unchanged)"} snapshot ${row.sha256.slice(0, 12)} (${size}) to ${state.label}` +
@@ -109,6 +128,13 @@ export async function publishAfterWrite(
     onPublished?.(row);
     return true;
   } catch (error) {
+    if (error instanceof StaleStartError) {
+      console.error(
+        `error: ${db.name} was written, but ${error.message}. The service nodes keep serving snapshot ` +
+          `${error.newest.sha256.slice(0, 12)}. Run the same command again: it starts from that snapshot`,
+      );
+      return false;
+    }
     console.error(
       `error: ${db.name} was written, but publishing it for the service nodes failed (${(error as Error).message}): ` +
         `they keep serving the previous snapshot. Check DATABASE_URL and run the same command again ` +

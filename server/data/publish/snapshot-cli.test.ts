@@ -12,6 +12,8 @@ import { listSnapshots } from "../../store/snapshots/snapshot-store.ts";
 import { cliCommand } from "../../testing/built-cli.ts";
 import { takeLock } from "../../db/advisory-lock.ts";
 import { NODE_SYNC_LOCK } from "../sync/node-sync.ts";
+import { openDatabase } from "../../store/open-database.ts";
+import { createLicenseRepo } from "../../store/license-repo.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const temp = tempFolder();
@@ -119,5 +121,43 @@ describe("npm run import, then npm run api, with DATABASE_URL", { timeout: 180_0
     } finally {
       await state.close();
     }
+  });
+
+  it("an import whose file holds states no snapshot does is refused, naming them, and changes nothing", async () => {
+    const url = await freshPostgresUrl("cli-unpublished");
+    const importTo = (db: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
+      spawnSync(process.execPath, [...cliCommand("import"), "--db", temp.path(db), ...args], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 90_000,
+        env,
+      });
+    const withUrl = { ...process.env, DATABASE_URL: url };
+    const ny = ["--source", "ny-sla", "--as-of", "2016-01-15", sharedData("ny/nyc_bars.csv")];
+    expect(importTo("pub/licenses.sqlite", withUrl, ...ny).status).toBe(0);
+    // Massachusetts imported on this machine without DATABASE_URL: in its file only.
+    const local = { ...process.env, DATABASE_URL: "" };
+    expect(
+      importTo("local/licenses.sqlite", local, "--source", "ma-abcc", sharedData("ma/ma_license_list.csv")).status,
+    ).toBe(0);
+
+    const refused = importTo("local/licenses.sqlite", withUrl, ...ny);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /licenses\.sqlite holds MA as no published snapshot does .*which would drop them\. Nothing was imported\. Move .* aside/,
+    );
+    const state = openStateDb({ url });
+    try {
+      expect(await listSnapshots(state)).toHaveLength(1);
+    } finally {
+      await state.close();
+    }
+    const kept = openDatabase(temp.path("local/licenses.sqlite"));
+    expect(
+      createLicenseRepo(kept)
+        .coverage()
+        .map((c) => c.state),
+    ).toEqual(["ma"]);
+    kept.close();
   });
 });

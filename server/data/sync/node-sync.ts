@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import Database from "better-sqlite3";
 import { basename, dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import { takeLock, type Turn } from "../../db/advisory-lock.ts";
@@ -11,9 +12,10 @@ import {
   type MigrationSet,
   type StateDb,
 } from "../../db/state-db.ts";
-import { hashFile } from "../../store/snapshots/snapshot-store.ts";
 import { fetchSnapshot } from "../../store/snapshots/snapshot-follower.ts";
+import { statesHeld, type HeldState } from "../publish/publish-snapshot.ts";
 import {
+  hashFile,
   newestSnapshot,
   SNAPSHOT_MIGRATIONS,
   SNAPSHOT_TABLE_PREFIX,
@@ -143,34 +145,93 @@ export async function startFromNewestSnapshot(
   }
 }
 
+/** What an import's turn gives: the snapshot its file started from (null: none was published), and its end. */
+export interface ImportTurn {
+  startedFrom: string | null;
+  /** Ends the turn, given the snapshot the import published (marked on the file) or nothing. */
+  end(published?: SnapshotRow): Promise<void>;
+}
+
+/** An import refused before it began: its file holds states no published snapshot does, which it would drop. */
+export class UnpublishedStatesError extends Error {
+  constructor(
+    readonly file: string,
+    readonly states: HeldState[],
+    newest: SnapshotRow,
+  ) {
+    const names = states.map((s) => s.state.toUpperCase()).join(", ");
+    super(
+      `${file} holds ${names} as no published snapshot does (imported without DATABASE_URL, or a publish that ` +
+        `failed or was refused): an import with DATABASE_URL starts from the newest snapshot ` +
+        `(${newest.sha256.slice(0, 12)}, published ${newest.published_at}), which would drop them. Nothing was ` +
+        `imported. Move ${file} aside (it keeps them) and run the import again; then import ${names} again from ` +
+        `the files in its archive, with DATABASE_URL, to publish them`,
+    );
+    this.name = "UnpublishedStatesError";
+  }
+}
+
+/**
+ * The states `file` holds newer than `newest` does, or that it lacks: what starting from `newest` would drop.
+ * None when the file is a snapshot as published (marked), or cannot be read as a license database.
+ */
+export function unpublishedStates(file: string, newest: SnapshotRow): HeldState[] {
+  if (!existsSync(file) || markedAs(file) !== null) return [];
+  let held: HeldState[];
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      held = statesHeld(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return [];
+  }
+  const published = new Map((JSON.parse(newest.states) as HeldState[]).map((s) => [s.state, s]));
+  return held.filter((local) => {
+    const there = published.get(local.state);
+    if (!there) return local.records > 0;
+    return local.as_of !== null && (there.as_of === null || local.as_of > there.as_of);
+  });
+}
+
 /**
  * An import's turn with DATABASE_URL: the nodes' sync lock, waited for, and `file` made the newest published
  * snapshot, so that what the import publishes holds what every sync and import published before it, and no sync
- * publishes over it from an older start. `say` gets a line for each of those it had to do. Returns the function
- * that ends the turn, given the snapshot the import published (marked on the file) or nothing.
+ * publishes over it from an older start. `say` gets a line for each of those it had to do. Refused
+ * (UnpublishedStatesError, the lock let go) when `file` holds states the newest snapshot would drop: they may be
+ * the only copy of an operator's work, and an import that published without them would take them from every node.
  */
 export async function takeImportTurn(
   databaseUrl: string,
   file: string,
   say: (line: string) => void,
-): Promise<(published?: SnapshotRow) => Promise<void>> {
+): Promise<ImportTurn> {
   // Held past this function, across the import: the turn's end lets it go.
   const lock = (await takeLock(databaseUrl, NODE_SYNC_LOCK, waitForTurn(databaseUrl, say)))!;
   const state = openStateDb({ url: databaseUrl, poolSize: 2 });
+  let startedFrom: string | null;
   try {
     await migrateNodeSync(state);
-    await startFromNewestSnapshot(state, file, say);
+    const newest = await newestSnapshot(state);
+    const dropped = newest ? unpublishedStates(file, newest) : [];
+    if (dropped.length) throw new UnpublishedStatesError(file, dropped, newest!);
+    startedFrom = (await startFromNewestSnapshot(state, file, say))?.row.sha256 ?? null;
   } catch (error) {
     await lock.release();
     throw error;
   } finally {
     await state.close();
   }
-  return async (published) => {
-    try {
-      if (published) markAsSnapshot(file, published.sha256);
-    } finally {
-      await lock.release();
-    }
+  return {
+    startedFrom,
+    end: async (published) => {
+      try {
+        if (published) markAsSnapshot(file, published.sha256);
+      } finally {
+        await lock.release();
+      }
+    },
   };
 }

@@ -74,6 +74,31 @@ export async function listSnapshots(state: StateDb): Promise<SnapshotRow[]> {
   return tables(state).selectFrom("snapshots").select(COLUMNS).orderBy("id", "desc").execute();
 }
 
+export interface StoreOptions {
+  now?: () => Date;
+  /**
+   * The fence: the snapshot the publisher's file started from (null: none was published then). The publish is
+   * refused when another is the newest by the time it commits, since it would serve an older start over what that
+   * one added. Unset: published whatever is newest.
+   */
+  startedFrom?: string | null;
+}
+
+/** A publish refused by the fence: another snapshot was published after the publisher's file started. */
+export class StaleStartError extends Error {
+  constructor(
+    readonly startedFrom: string | null,
+    readonly newest: { sha256: string; published_at: string },
+  ) {
+    const from = startedFrom ? `snapshot ${startedFrom.slice(0, 12)}` : "no snapshot";
+    super(
+      `snapshot ${newest.sha256.slice(0, 12)} was published at ${newest.published_at}, after this database started ` +
+        `from ${from}: publishing it would take away what that snapshot added, so it was not published`,
+    );
+    this.name = "StaleStartError";
+  }
+}
+
 export interface StoreResult {
   /** False when the same content was already kept: it is published again, not stored twice. */
   stored: boolean;
@@ -87,10 +112,22 @@ export interface StoreResult {
 export async function storeSnapshot(
   state: StateDb,
   file: { path: string; sha256: string; bytes: number; states: string },
-  now: () => Date = () => new Date(),
+  options: StoreOptions = {},
 ): Promise<StoreResult> {
   const db = tables(state);
+  const now = options.now ?? (() => new Date());
+  const fence = async (trx: Kysely<SnapshotTables>) => {
+    if (options.startedFrom === undefined) return;
+    const newest = await trx
+      .selectFrom("snapshots")
+      .select(["sha256", "published_at"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if ((newest?.sha256 ?? null) !== options.startedFrom) throw new StaleStartError(options.startedFrom, newest!);
+  };
   const republish = async (trx: Kysely<SnapshotTables>) => {
+    await fence(trx);
     const row = await trx
       .updateTable("snapshots")
       .set({ id: sql<number>`nextval(pg_get_serial_sequence('snapshots', 'id'))`, published_at: now().toISOString() })
@@ -119,6 +156,7 @@ export async function storeSnapshot(
       if (offset !== file.bytes) throw new Error(`${file.path} changed while it was published`);
       // Taken once the bytes are in: publishes are numbered in the order they commit, uploads still run side by side.
       await lockForTransaction(trx, SNAPSHOT_CHANNEL);
+      await fence(trx);
       const at = now().toISOString();
       const inserted = await trx
         .insertInto("snapshots")
