@@ -1,3 +1,5 @@
+import pg from "pg";
+import { Agent, fetch as fetchFrom } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver } from "../server/testing/alert-receivers.ts";
 import { openDatabase } from "../server/store/open-database.ts";
@@ -8,7 +10,7 @@ import { freePort } from "../server/testing/free-port.ts";
 
 /**
  * Issue 31's cluster on loopback: PostgreSQL, Redis, HAProxy, three service nodes and two app nodes, each a real
- * process started from the build, as README's "Running on several machines" starts them.
+ * process started from the build, as docs/operating.md's "Several machines" starts them.
  */
 const PASSWORD = "cluster-test-password";
 let cluster: Cluster;
@@ -214,6 +216,75 @@ describe("the app's nodes share their state", () => {
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     const verify = await command("server/cli/checks.ts", ["verify"], cluster.env);
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+  });
+});
+
+describe("sign-in behind the balancer", () => {
+  /**
+   * A client of its own through the balancer: its connections leave from `address` (all of 127/8 is this machine),
+   * which the balancer names to the app in X-Forwarded-For. Over TLS it trusts the cluster's certificate.
+   */
+  function clientAt(address: string, { tls = false } = {}) {
+    const dispatcher = new Agent({ localAddress: address, connect: tls ? { ca: cluster.certificate } : {} });
+    const base = tls ? cluster.appHttpsUrl : cluster.appUrl;
+    return {
+      signIn: (email: string, password: string) =>
+        fetchFrom(`${base}/api/sign-in`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+          dispatcher,
+        }),
+      get: (path: string, cookie: string) => fetchFrom(`${base}${path}`, { headers: { cookie }, dispatcher }),
+      close: () => dispatcher.close(),
+    };
+  }
+  const sessionCookie = (response: Awaited<ReturnType<typeof fetchFrom>>) =>
+    response.headers.getSetCookie().find((c) => c.startsWith("lls_session="));
+
+  it("lets ten failures from one client's address lock that address alone: another client signs in", async () => {
+    const [guesser, clerk] = [clientAt("127.0.0.2"), clientAt("127.0.0.3")];
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await guesser.signIn(`guess${i}@example.com`, "not the password")).status).toBe(401);
+      }
+      expect((await guesser.signIn("maria@example.com", PASSWORD)).status).toBe(429);
+      expect((await clerk.signIn("maria@example.com", PASSWORD)).status).toBe(200);
+      // The record names each client's own address, not the balancer's, and holds one entry for the lockout.
+      const { rows } = await db.query<{ action: string; detail: string }>(
+        "SELECT action, detail FROM log_entries WHERE action IN ('sign-in', 'sign-in failed') ORDER BY id DESC LIMIT 2",
+      );
+      expect(rows).toEqual([
+        { action: "sign-in", detail: "password, from 127.0.0.3" },
+        {
+          action: "sign-in failed",
+          detail: "10 failed tries in a row from 127.0.0.2, the last as guess9@example.com: locked for 15 minutes",
+        },
+      ]);
+    } finally {
+      await Promise.all([guesser.close(), clerk.close(), db.end()]);
+    }
+  });
+
+  it("marks the session cookie Secure and sends HSTS over the balancer's TLS frontend, and not over plain HTTP", async () => {
+    const [overTls, plain] = [clientAt("127.0.0.4", { tls: true }), clientAt("127.0.0.5")];
+    try {
+      const secure = await overTls.signIn("maria@example.com", PASSWORD);
+      expect(secure.status).toBe(200);
+      const cookie = sessionCookie(secure)!;
+      expect(cookie).toMatch(/; Secure/);
+      expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect((await overTls.get("/api/session", cookie.split(";", 1)[0]!)).status).toBe(200);
+
+      const insecure = await plain.signIn("maria@example.com", PASSWORD);
+      expect(insecure.status).toBe(200);
+      expect(sessionCookie(insecure)).not.toMatch(/Secure/);
+      expect(insecure.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await Promise.all([overTls.close(), plain.close()]);
+    }
   });
 });
 

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -10,7 +19,7 @@ import {
 } from "../server/testing/engines.ts";
 import { freePort } from "../server/testing/free-port.ts";
 import { startHaproxy, type RunningHaproxy } from "./haproxy.ts";
-import { command, commandOk, ROOT, startNode, type Node } from "./nodes.ts";
+import { command, commandOk, ROOT, run, startNode, type Node } from "./nodes.ts";
 
 const API_ENTRY = join(ROOT, "dist-server/cli/api.js");
 const APP_ENTRY = join(ROOT, "dist-server/web/main.js");
@@ -39,6 +48,9 @@ export interface Cluster {
   /** The balancer's address for the service and for the app. */
   serviceUrl: string;
   appUrl: string;
+  /** The app through the balancer's TLS frontend, and the self-signed certificate (PEM) a client must trust for it. */
+  appHttpsUrl: string;
+  certificate: string;
   /** The app nodes' key. */
   appKey: string;
   /** A key made for a test, and its revocation through the CLI. */
@@ -70,6 +82,27 @@ export async function ensureBuilt() {
   console.error("Building the app and its servers for the cluster (npm run build)…");
   const { execFileSync } = await import("node:child_process");
   execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1, made for the run: the balancer ends TLS with it as a production one ends
+ * it with the organisation's. The PEM HAProxy reads (certificate and key) and the certificate alone, for clients.
+ */
+async function selfSignedCertificate(dir: string): Promise<{ pem: string; certificate: string }> {
+  const [cert, key] = [join(dir, "tls.crt"), join(dir, "tls.key")];
+  const args = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key, "-out", cert];
+  args.push("-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1");
+  try {
+    await run("openssl", args);
+  } catch (error) {
+    throw new Error(
+      `the cluster's HTTPS frontend needs a certificate made by openssl (on Debian: sudo apt-get install openssl): ${(error as Error).message}`,
+    );
+  }
+  const pem = join(dir, "tls.pem");
+  const certificate = readFileSync(cert, "utf8");
+  writeFileSync(pem, certificate + readFileSync(key, "utf8"));
+  return { pem, certificate };
 }
 
 /** PostgreSQL, Redis, HAProxy, service nodes and app nodes on loopback, each on a free port, in a temporary folder. */
@@ -145,7 +178,8 @@ export async function startCluster({
     await publish(1);
     const services = await Promise.all(servicePorts.map((port, i) => startService(`service${i + 1}`, port)));
     const appPorts = await Promise.all(Array.from({ length: appNodes }, () => freePort()));
-    const [servicePort, appPort] = [await freePort(), await freePort()];
+    const [servicePort, appPort, appHttpsPort] = [await freePort(), await freePort(), await freePort()];
+    const tls = await selfSignedCertificate(dir);
     const haproxy = await startHaproxy(dir, [
       {
         name: "service",
@@ -157,6 +191,7 @@ export async function startCluster({
             {
               name: "app",
               port: appPort,
+              tls: { port: appHttpsPort, certificate: tls.pem },
               nodes: appPorts.map((p, i) => ({ name: `app${i + 1}`, address: `127.0.0.1:${p}` })),
             },
           ]
@@ -178,7 +213,10 @@ export async function startCluster({
             HOST: "127.0.0.1",
             LLS_API_KEY: appKey,
             LLS_BASE_URL: serviceUrl,
+            // http: so that a Secure cookie over the TLS frontend can come only from the balancer's X-Forwarded-Proto.
             APP_URL: `http://127.0.0.1:${appPort}`,
+            // The balancer alone, not loopback: a client on 127.0.0.2 must not be believed when it names another.
+            TRUST_PROXY: "127.0.0.1",
           },
           { port },
         );
@@ -197,6 +235,8 @@ export async function startCluster({
       haproxy,
       serviceUrl,
       appUrl: `http://127.0.0.1:${appPort}`,
+      appHttpsUrl: `https://127.0.0.1:${appHttpsPort}`,
+      certificate: tls.certificate,
       appKey,
       newKey,
       async restartService(index, options) {

@@ -10,11 +10,13 @@ export interface Backend {
   nodes: { name: string; address: string }[];
   /** The port the balancer listens on for this backend. */
   port: number;
+  /** A second port where the balancer ends TLS for it, with `certificate` (a PEM holding the certificate and key). */
+  tls?: { port: number; certificate: string };
 }
 
 /**
- * The balancer in front of the nodes, as README's recipe writes it: a node is taken in once its /readyz answers
- * 200 and out when it stops; a request whose node refused the connection or died before answering is sent to
+ * The balancer in front of the nodes, as docs/operating.md's recipe writes it: a node is taken in once its /readyz
+ * answers 200 and out when it stops; a request whose node refused the connection or died before answering is sent to
  * another (the service is read-only, and the app's writes are keyed so that a repeat changes nothing).
  */
 export function haproxyConfig(backends: Backend[], { statsSocket }: { statsSocket: string }): string {
@@ -33,6 +35,8 @@ export function haproxyConfig(backends: Backend[], { statsSocket }: { statsSocke
     "  retries 3",
     "  option redispatch 1",
     "  retry-on conn-failure empty-response response-timeout",
+    // The nodes see the balancer's address: it names the client's (the app's TRUST_PROXY believes it, and only it).
+    "  option forwardfor",
     "  option httpchk GET /readyz",
     "  http-check expect status 200",
     // Checked twice a second: a starting node is in within half a second of being ready.
@@ -43,6 +47,11 @@ export function haproxyConfig(backends: Backend[], { statsSocket }: { statsSocke
       "",
       `frontend ${backend.name}_in`,
       `  bind 127.0.0.1:${backend.port}`,
+      ...(backend.tls ? [`  bind 127.0.0.1:${backend.tls.port} ssl crt ${backend.tls.certificate}`] : []),
+      // Set here, never passed on: a client's own X-Forwarded-For and -Proto would otherwise reach the node.
+      "  http-request del-header X-Forwarded-For",
+      "  http-request set-header X-Forwarded-Proto https if { ssl_fc }",
+      "  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }",
       `  default_backend ${backend.name}`,
       "",
       `backend ${backend.name}`,
