@@ -198,6 +198,31 @@ describe("sign-in through the identity provider", () => {
     expect(signedIn).toEqual([]);
   });
 
+  it("marks its cookie Secure behind a trusted proxy that says the request came over HTTPS, with an http APP_URL", async () => {
+    const proxied = Fastify({ logger: false, trustProxy: ["10.0.0.0/8"] });
+    await proxied.register(cookie, { secret: "a test secret of the app server, long enough" });
+    const oidc = createOidcSignIn({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `http://lookup.internal${OIDC_CALLBACK_PATH}`,
+    });
+    await proxied.register(oidcRoutes({ oidc, signIn: async () => "ok" }));
+    const start = (proto: string, remoteAddress: string) =>
+      proxied.inject({ url: "/api/sign-in/oidc", headers: { "x-forwarded-proto": proto }, remoteAddress });
+
+    const [https, http, forged] = [
+      await start("https", "10.0.0.2"),
+      await start("http", "10.0.0.2"),
+      await start("https", "192.0.2.1"),
+    ];
+    await proxied.close();
+
+    expect(cookieOf(https, "oidc_pending")?.secure).toBe(true);
+    expect(cookieOf(http, "oidc_pending")?.secure).toBeFalsy();
+    expect(cookieOf(forged, "oidc_pending")?.secure).toBeFalsy();
+  });
+
   it("sends the browser back to the sign-in page when the provider cannot be reached", async () => {
     const unreachable = Fastify({ logger: false });
     await unreachable.register(cookie, { secret: "a test secret of the app server, long enough" });

@@ -56,7 +56,8 @@ export function oidcRoutes({ oidc, signIn }: OidcRoutesOptions) {
     path: OIDC_SIGN_IN_PATH,
     httpOnly: true,
     sameSite: "lax",
-    secure: redirectUri.protocol === "https:",
+    // As the session's: Secure when APP_URL is https, or when the request came over HTTPS (a trusted proxy says so).
+    secure: redirectUri.protocol === "https:" ? true : "auto",
   } as const;
 
   // Fastify takes a plugin that returns a promise, or one that calls done: this one has nothing to await.

@@ -1,7 +1,10 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { UsersStore } from "./users-store.ts";
 
-/** Ten tries in a row lock an account, or an address, until this long after the last; then it starts again from 0. */
+/**
+ * Ten failed tries in a row, each within LOCK_MS of the one before, lock an account or an address until LOCK_MS after
+ * the last; then it starts again from nothing.
+ */
 export const FAILURES_BEFORE_LOCK = 10;
 export const LOCK_MS = 15 * 60_000;
 // Forgotten tries are deleted at most this often by each node: not a statement more on every sign-in.
