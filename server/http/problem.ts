@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../src/contract/problem.ts";
 
@@ -80,6 +81,33 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
 /** Fastify's `frameworkErrors`: a request it could not even route (a broken URL), before any hook has run. */
 export function answerFrameworkError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
   sendProblem(reply, "bad-request", `the request could not be read: ${error.message}`);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refused (a raw tab or CR in its line or a header), answered
+ * as a problem too, on the socket, since there is no request to reply to. What Fastify's own handler does otherwise.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, detail] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "The request did not arrive in time."]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "The request's headers are too large."]
+        : [400, "The request could not be read: its line or a header holds characters HTTP does not allow."];
+  const body = JSON.stringify({
+    type: status === 400 ? problemType("bad-request") : "about:blank",
+    title: status === 400 ? PROBLEMS["bad-request"].title : STATUS_CODES[status]!,
+    status,
+    detail,
+  } satisfies Problem);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { healthRoutes } from "../http/health-routes.ts";
-import { answerError, answerFrameworkError, answerNotFound, sendProblem } from "../http/problem.ts";
+import { answerClientError, answerError, answerFrameworkError, answerNotFound, sendProblem } from "../http/problem.ts";
 import { logOneLinePerRequest, oneLineLogController } from "../http/request-log.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSessions, type SignInOptions } from "./accounts/sessions.ts";
@@ -100,6 +100,8 @@ export async function buildWebApp({
     // Fastify answers a URL it cannot route before any hook, onSend's security headers included.
     frameworkErrors: (error, request, reply) =>
       answerFrameworkError(error, request, reply.headers(headersFor(request))),
+    // Before even that: a request line or header Node's parser refuses.
+    clientErrorHandler: answerClientError,
   });
   app.setErrorHandler(answerError);
   logOneLinePerRequest(app);

@@ -1,4 +1,5 @@
 import type { InjectOptions } from "fastify";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateStateDb, type Backend, type StateDb } from "../../db/state-db.ts";
 import { BACKENDS, freshStateDb } from "../../testing/state-backends.ts";
@@ -242,5 +243,37 @@ describe("behind a proxy", () => {
     const cookie = set.split(";", 1)[0]!;
     expect((await app.inject({ url: "/api/session", headers: { cookie } })).statusCode).toBe(200);
     expect((await app.inject({ url: "/missing" })).headers["strict-transport-security"]).toBe("max-age=31536000");
+  });
+});
+
+describe("a request Node's parser refuses", () => {
+  /** What the server answers to `text` sent as it is on a socket of its own: status line and body. */
+  const raw = (port: number, text: string) =>
+    new Promise<{ head: string; body: string }>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end(text));
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
+      socket.on("error", reject);
+      socket.on("close", () => {
+        const [head = "", body = ""] = answer.split("\r\n\r\n");
+        resolve({ head, body });
+      });
+    });
+
+  it("is answered 400 with a problem, not Fastify's own JSON, whatever the sign-in route", async () => {
+    const { app } = await appOn("sqlite");
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const body = JSON.stringify({ email: "maria@example.com", password: PASSWORD });
+    for (const request of [
+      "GET /api/sign-in/oidc?next=/\t/evil.example HTTP/1.1\r\nHost: app.test\r\n\r\n",
+      "GET /api/sign-in/oidc/callback?code=\r/evil.example HTTP/1.1\r\nHost: app.test\r\n\r\n",
+      `POST /api/sign-in HTTP/1.1\r\nHost: app.test\r\nX-Forwarded-For: \u0001\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    ]) {
+      const { head, body: answer } = await raw(port, request);
+      expect(head, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/i);
+      expect(JSON.parse(answer)).toMatchObject({ status: 400, title: "Bad request", detail: expect.any(String) });
+    }
   });
 });
