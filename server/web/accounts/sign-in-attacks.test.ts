@@ -37,7 +37,7 @@ async function appOn(backend: Backend, options: Partial<WebAppOptions> = {}, cos
   }
   const { link } = await accounts.addUser("new@example.com", "member", null, null);
   const app = await buildWebApp({ apiBaseUrl: "http://127.0.0.1:9", apiKey: "k", signIn: { accounts }, ...options });
-  open.unshift(app);
+  open.push(app); // closed before its database: last in, first out
   Object.assign(hashed, { hash: 0, verify: 0 });
   return { app, accounts, audit, hashed, token: new URL(link).searchParams.get("token")! };
 }
