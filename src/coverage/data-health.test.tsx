@@ -154,13 +154,13 @@ describe("the Data page's updates", () => {
     const mi = await updates("Michigan");
     expect([...mi.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
       "Updated by hand: not checked automatically.",
-      "⚠ Update refused 2 hours ago (November 22, 2026, 08:00): Liquor_Licenses.csv. The records from before it are still served.",
+      "⚠ Update refused 2 hours ago (November 22, 2026, 08:00 EST): Liquor_Licenses.csv. The records from before it are still served.",
       REASON,
     ]);
     const pa = await updates("Pennsylvania");
     expect(pa.textContent).not.toMatch(/still served/);
     expect(pa.querySelector("summary")!.textContent).toBe(
-      "A file was refused 2 days ago (November 20, 2026, 04:00); data has been loaded since",
+      "A file was refused 2 days ago (November 20, 2026, 04:00 EST); data has been loaded since",
     );
     expect(notice()!.textContent).toMatch(/^⚠ Updates to look at: Michigan \(/);
   });

@@ -7,7 +7,7 @@ import { licenseDates, type License } from "../contract/license.ts";
 import { stateName } from "../contract/states.ts";
 import { addressLines } from "../shared/address-lines.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { formatUpdatedAt, localIsoDate } from "../shared/dates.ts";
+import { formatLocalTime, formatUpdatedAt, localIsoDate } from "../shared/dates.ts";
 import { recordAsOf } from "../shared/record-source.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { licenseVerdict } from "../contract/verdict.ts";
@@ -221,7 +221,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
             </Fact>
             <Fact term="Loaded into License Lookup">{formatUpdatedAt(license.updated_at)} UTC</Fact>
             <Fact term="Retrieved">
-              {retrievedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "long" })}
+              {formatLocalTime(retrievedAt.toISOString())}
             </Fact>
             <Fact term="Page">
               <span className="url">{window.location.href}</span>

@@ -24,10 +24,15 @@ describe("dates as every page shows them", () => {
     expect(formatUpdatedAt("2026-11-22 02:33:02.123000")).toBe("November 22, 2026, 02:33:02");
   });
 
-  it("writes an instant as the reader's date and time, to the minute", () => {
+  it("writes an instant as the reader's date and time, to the minute, with the zone", () => {
     process.env.TZ = "America/New_York";
-    expect(formatLocalTime("2026-11-22T15:04:59.000Z")).toBe("November 22, 2026, 10:04");
-    expect(formatLocalTime("2026-11-22T03:00:00Z")).toBe("November 21, 2026, 22:00");
+    expect(formatLocalTime("2026-11-22T15:04:59.000Z")).toBe("November 22, 2026, 10:04 EST");
+    expect(formatLocalTime("2026-11-22T03:00:00Z")).toBe("November 21, 2026, 22:00 EST");
+    expect(formatLocalTime("2026-07-04T16:00:00Z")).toBe("July 4, 2026, 12:00 EDT");
+    process.env.TZ = "UTC";
+    expect(formatLocalTime("2026-11-22T15:04:59.000Z")).toBe("November 22, 2026, 15:04 UTC");
+    // In the zone the clerk was in, whatever the reader's.
+    expect(formatLocalTime("2026-11-22T15:04:59.000Z", "America/Los_Angeles")).toBe("November 22, 2026, 07:04 PST");
   });
 
   it("takes today where the reader is, and counts whole days to a date", () => {

@@ -276,10 +276,10 @@ describe("the changes since someone last looked", () => {
     const section = await screen.findByRole("region", { name: "Changed since you last looked" });
     const items = within(section).getAllByRole("listitem");
     expect(items.map((li) => li.textContent)).toEqual([
-      "NY 7654321 · OLD MILL INN — No longer listed: the service no longer returns this license (last seen as OLD MILL INN, status active, expiring March 31, 2026) · found November 22, 2026, 10:04",
-      "NY 1234567 · ACME TAVERN — Expiry moved from March 31, 2026 to March 31, 2028 · found November 22, 2026, 10:04",
-      "NY 1234567 · ACME TAVERN — Status changed from active to cancelled · found November 22, 2026, 10:04",
-      "NY 1234567 · ACME TAVERN — Owner changed from ACME LLC to ACME HOLDINGS INC · found November 22, 2026, 10:04",
+      "NY 7654321 · OLD MILL INN — No longer listed: the service no longer returns this license (last seen as OLD MILL INN, status active, expiring March 31, 2026) · found November 22, 2026, 10:04 UTC",
+      "NY 1234567 · ACME TAVERN — Expiry moved from March 31, 2026 to March 31, 2028 · found November 22, 2026, 10:04 UTC",
+      "NY 1234567 · ACME TAVERN — Status changed from active to cancelled · found November 22, 2026, 10:04 UTC",
+      "NY 1234567 · ACME TAVERN — Owner changed from ACME LLC to ACME HOLDINGS INC · found November 22, 2026, 10:04 UTC",
     ]);
     expect(within(items[1]!).getByRole("link").getAttribute("href")).toBe("/license/ny/1234567");
 
@@ -293,7 +293,7 @@ describe("the changes since someone last looked", () => {
     );
 
     await userEvent.click(within(section).getByRole("button", { name: "Mark all as seen" }));
-    await within(section).findByText("No changes since you last looked (November 22, 2026, 10:05).");
+    await within(section).findByText("No changes since you last looked (November 22, 2026, 10:05 UTC).");
     expect(within(section).queryAllByRole("listitem")).toEqual([]);
     expect(requests.filter((r) => r.method !== "GET")).toEqual([
       // Up to the newest change shown: one a check finds meanwhile stays unseen.
@@ -430,21 +430,21 @@ describe("checks", () => {
     };
     renderPage();
     await screen.findByText(
-      "Last check: November 22, 2026, 09:30 (scheduled): 5 of 5 licenses checked; 0 changes found.",
+      "Last check: November 22, 2026, 09:30 UTC (scheduled): 5 of 5 licenses checked; 0 changes found.",
     );
     screen.getByText("1 license watched, of at most 10,000.");
-    screen.getByText("Next scheduled check: November 22, 2026, 22:00.");
+    screen.getByText("Next scheduled check: November 22, 2026, 22:00 UTC.");
     screen.getByText("Changes are also sent by webhook.");
     expect(screen.getByText("An alert did not go out").parentElement!.textContent).toContain(
-      "Webhook “3 changes” of November 22, 2026, 09:30: 4 attempts, last error: HTTP 503 from https://hooks.test/watch; tried again November 22, 2026, 10:30.",
+      "Webhook “3 changes” of November 22, 2026, 09:30 UTC: 4 attempts, last error: HTTP 503 from https://hooks.test/watch; tried again November 22, 2026, 10:30 UTC.",
     );
 
     await userEvent.click(screen.getByRole("button", { name: "Check now" }));
     const button = await screen.findByRole("button", { name: "Checking… 2 of 5" });
     expect(button.getAttribute("aria-disabled")).toBe("true");
-    screen.getByText("Checking 5 licenses, since November 22, 2026, 09:29…");
+    screen.getByText("Checking 5 licenses, since November 22, 2026, 09:29 UTC…");
     await screen.findByText(
-      "Last check: November 22, 2026, 10:01 (asked for with Check now): 5 of 5 licenses checked; 1 change found.",
+      "Last check: November 22, 2026, 10:01 UTC (asked for with Check now): 5 of 5 licenses checked; 1 change found.",
       {},
       { timeout: 3000 },
     );
