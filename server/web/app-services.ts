@@ -44,6 +44,7 @@ export async function appServicesFromEnv(
     log,
   });
   const checksLog = createChecksLog(state, { appVersion: APP_VERSION });
+  const checksReader = createServiceReader({ ...service, requestsPerSecond: CHECKS_REQUESTS_PER_SECOND });
   const accounts = createAccounts({
     state,
     audit: (entry) => checksLog.append(entry),
@@ -67,12 +68,9 @@ export async function appServicesFromEnv(
     https: watchSettings.appUrl.startsWith("https:"),
     signIn: signInOptions(settings, { accounts, appUrl: watchSettings.appUrl, development }),
     checks: {
-      routes: checksRoutes({
-        log: checksLog,
-        reader: createServiceReader({ ...service, requestsPerSecond: CHECKS_REQUESTS_PER_SECOND }),
-      }),
+      routes: checksRoutes({ log: checksLog, reader: checksReader }),
       onWatchSeen: (request: FastifyRequest, entries: WatchEntry[], zone: string | undefined) =>
-        recordWatchlistSeen({ log: checksLog, user: request.user!, zone, entries }),
+        recordWatchlistSeen({ log: checksLog, reader: checksReader, user: request.user!, zone, entries }),
     },
     // The watchlist's jobs end before the database they write to closes (Fastify runs onClose hooks last-first).
     async close() {

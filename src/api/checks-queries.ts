@@ -5,6 +5,7 @@ import {
   LogPageResponseSchema,
   ReceiptResponseSchema,
   RecordChecksResponseSchema,
+  type RecordChecksRequest,
 } from "../contract/checks.ts";
 import { clerkZone } from "./clerk-zone.ts";
 import { fetchJson, sendJson } from "./fetch-json.ts";
@@ -54,16 +55,11 @@ export const checksQueries = {
     }),
 };
 
-interface RecordRequest {
-  action: "license page" | "verify";
-  rows: { state: string; license: string }[];
-}
-
 export const checksMutations = {
   /** What a page has just shown: the server reads each license and records what it served, with the clerk's zone. */
   record: () =>
     mutationOptions({
-      mutationFn: async ({ action, rows }: RecordRequest) =>
+      mutationFn: async ({ action, rows }: Omit<RecordChecksRequest, "zone">) =>
         (await sendJson("POST", CHECKS_API, { action, zone: clerkZone(), rows }, RecordChecksResponseSchema)).data.ids,
       // The Checks page, opened next, shows the new entries.
       onSuccess: (_ids, _variables, _result, { client }) => client.invalidateQueries({ queryKey: ALL }),

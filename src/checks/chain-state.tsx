@@ -2,8 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { checksQueries } from "../api/checks-queries.ts";
 import { formatLocalTime } from "../shared/dates.ts";
 
-/** Whether the record still holds, at the top of the Checks page: its newest hash is what a digest carries outside. */
-export function ChainState() {
+/**
+ * Whether the record still holds, at the top of the Checks page: its newest hash is what a digest carries outside.
+ * It counts the whole record, everyone's entries and sign-ins; `everyone` is false for a member, who is told so,
+ * since the entries listed below are only theirs.
+ */
+export function ChainState({ everyone }: { everyone: boolean }) {
   const chain = useQuery(checksQueries.chain());
   if (chain.isPending) {
     return (
@@ -32,7 +36,8 @@ export function ChainState() {
   }
   return (
     <p className="chain-state notice notice--info">
-      The record is intact: {entries.toLocaleString("en-US")} {entries === 1 ? "entry" : "entries"}; newest hash{" "}
+      The record is intact: {entries.toLocaleString("en-US")} {entries === 1 ? "entry" : "entries"}
+      {everyone ? "" : " in all, everyone’s"}; newest hash{" "}
       <span className="mono" title={head}>
         {head.slice(0, 12)}…
       </span>{" "}

@@ -25,6 +25,7 @@ function entry(id: number, more: Partial<LogEntry> = {}): LogEntry {
     source_sha256: null,
     as_of: null,
     detail: null,
+    given_json: null,
     app_version: "1.4.0",
     prev_hash: "0".repeat(64),
     hash: "3fa".padEnd(64, "0"),
@@ -41,17 +42,17 @@ const INTACT: ChainState = {
   checked_at: "2027-03-03T15:05:00.000Z",
 };
 
-/** An auditor's app server: the log answers two pages of one entry each, whatever the filter. */
-function serve(chain: ChainState = INTACT) {
+/** An auditor's app server (or a member's): the log answers two pages of one entry each, whatever the filter. */
+function serve(chain: ChainState = INTACT, role = "auditor", entries = (older: boolean) => [entry(older ? 5 : 9)]) {
   return stubFetch((path) => {
     if (path === "/api/session") {
-      const user = { id: 1, email: "audit@example.com", name: null, role: "auditor" };
+      const user = { id: 1, email: "audit@example.com", name: null, role };
       return Response.json({ data: { user, development: false, expires_at: "2027-03-04T00:00:00.000Z" } });
     }
     if (path === "/api/checks/chain") return Response.json({ data: chain });
     const older = path.includes("before=");
     return Response.json({
-      data: { entries: [entry(older ? 5 : 9)], next_before: older ? null : 9, total: 2 },
+      data: { entries: entries(older), next_before: older ? null : 9, total: 2 },
     });
   });
 }
@@ -103,6 +104,38 @@ describe("the Checks page", () => {
     expect((await screen.findByText(/^The record is intact/)).textContent).toMatch(
       /^The record is intact: 1,234 entries; newest hash 3fa000000000…/,
     );
+    expect((await screen.findByText(/^2 entries\./)).textContent).toMatch(/^2 entries\. Download CSV$/);
+  });
+
+  it("tells a member that the record's count is everyone's and the list's is theirs, so the two never disagree", async () => {
+    serve(INTACT, "member");
+    page("/checks");
+    expect((await screen.findByText(/^The record is intact/)).textContent).toMatch(
+      /^The record is intact: 1,234 entries in all, everyone’s; newest hash/,
+    );
+    await screen.findByText(/^2 entries are yours\./);
+  });
+
+  it("shows each check's reason, and a Verify row's line and what the clerk gave", async () => {
+    const given = { line: 11, state: "NJ", license: "0707-33-003-007", business: "White Horse", address: "" };
+    const reason = "Number belongs to TAVERN 292, not White Horse. Its record: valid.";
+    serve(INTACT, "auditor", () => [
+      entry(9, {
+        action: "verify",
+        state: "nj",
+        license: "0707-33-003-007",
+        verdict: "check",
+        reason,
+        given_json: JSON.stringify(given),
+      }),
+    ]);
+    page("/checks");
+    const row = (await screen.findByRole("link", { name: "Receipt of entry 9" })).closest("tr")!;
+    const cells = within(row)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells[3]).toBe("Checked in a Verify listLine 11: NJ, 0707-33-003-007, White Horse");
+    expect(cells[5]).toBe(`check${reason}`);
   });
 
   it("raises the alarm, naming the entry, when the chain is broken", async () => {

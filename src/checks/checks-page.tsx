@@ -21,7 +21,6 @@ export function ChecksPage() {
   const session = useQuery(sessionQuery());
   const page = useQuery(checksQueries.page(filter, before));
   const everyone = session.data?.user.role !== "member";
-  const count = (n: number) => n.toLocaleString("en-US");
 
   return (
     <div className="checks">
@@ -42,7 +41,7 @@ export function ChecksPage() {
         </p>
       ) : (
         <>
-          <ChainState />
+          <ChainState everyone={everyone} />
           {/* Drawn afresh for each address, so Back shows the filters of the page it returns to. */}
           <ChecksFilters
             key={filterSearch(filter)}
@@ -59,9 +58,8 @@ export function ChecksPage() {
           ) : (
             <>
               <p className="checks__count">
-                {page.data.total === 0
-                  ? "No entries match."
-                  : `${count(page.data.total)} ${page.data.total === 1 ? "entry matches" : "entries match"}${before ? ` (older than entry ${before})` : ""}.`}{" "}
+                {countWords(page.data.total, Object.keys(filter).length > 0, everyone)}
+                {before ? ` Listed here: those older than entry ${before}.` : ""}{" "}
                 <a className="button no-print" href={checksCsvUrl(filter)} download>
                   Download CSV
                 </a>
@@ -81,4 +79,20 @@ export function ChecksPage() {
       )}
     </div>
   );
+}
+
+/**
+ * How many entries the page lists, in words that say whose they are, beside the banner's count of the whole record:
+ * "1,234 entries." for an auditor, "18 entries are yours." for a member, "3 of them match the filters." filtered.
+ */
+function countWords(total: number, filtered: boolean, everyone: boolean): string {
+  const n = total.toLocaleString("en-US");
+  const entries = total === 1 ? "entry" : "entries";
+  if (filtered) {
+    if (total === 0) return everyone ? "No entries match the filters." : "None of your entries match the filters.";
+    const match = total === 1 ? "matches" : "match";
+    return everyone ? `${n} ${entries} ${match} the filters.` : `${n} of your entries ${match} the filters.`;
+  }
+  if (total === 0) return everyone ? "No entries yet." : "No entries of yours yet.";
+  return everyone ? `${n} ${entries}.` : `${n} ${entries} ${total === 1 ? "is" : "are"} yours.`;
 }

@@ -1,4 +1,5 @@
-import type { LogAction, LogEntry } from "../contract/checks.ts";
+import type { GivenRow, LogAction, LogEntry } from "../contract/checks.ts";
+import type { License } from "../contract/license.ts";
 import { entryTime } from "./entry-time.ts";
 
 /** What each entry's action reads as, leading a receipt's sentence: "Checked by Maria Lopez (maria@…)". */
@@ -37,4 +38,21 @@ export function entryOpening(entry: LogEntry): string {
   if (entry.verdict !== null) return `Checked by ${who} ${when}`;
   if (entry.action === "sign-in failed") return `Failed sign-in as ${who} ${when}`;
   return `${ACTION_WORDS[entry.action]} by ${who} ${when}`;
+}
+
+/** "NJ, 0707-33-003-007, White Horse": what the clerk gave, as they wrote it. */
+export function givenText(given: GivenRow): string {
+  return [given.state, given.license, given.business, given.address].filter(Boolean).join(", ");
+}
+
+/**
+ * "You gave NJ, 0707-33-003-007, White Horse; the state’s record names TAVERN 292": what the clerk gave beside what
+ * the record it was held to says, where they gave a name or an address to hold it to.
+ */
+export function givenWords(given: GivenRow, record: License | null): string {
+  const gave = `You gave ${givenText(given) || "an empty row"}`;
+  if (!record || (!given.business && !given.address)) return gave;
+  const named = record.business || record.owner || "no one";
+  const at = given.address ? ` at ${record.address.line_1 || "no street given"}` : "";
+  return `${gave}; the state’s record names ${named}${at}`;
 }

@@ -55,6 +55,7 @@ const ENTRY: LogEntry = {
   source_sha256: "ab".repeat(32),
   as_of: "2016-01-14",
   detail: null,
+  given_json: null,
   app_version: "1.4.0",
   prev_hash: "01".repeat(32),
   hash: "ef".repeat(32),
@@ -63,7 +64,9 @@ const ENTRY: LogEntry = {
 function serve(entry: LogEntry | null, record: License | null = RECORD, provenance: Provenance | null = PROVENANCE) {
   return stubFetch((path) =>
     path === `/api/checks/${entry?.id}`
-      ? Response.json({ data: { entry, record, provenance } })
+      ? Response.json({
+          data: { entry, record, provenance, given: entry?.given_json ? JSON.parse(entry.given_json) : null },
+        })
       : Response.json(
           { type: "about:blank", title: "Not Found", status: 404, detail: "No such entry." },
           { status: 404, headers: { "content-type": "application/problem+json" } },
@@ -102,6 +105,55 @@ describe("a receipt", () => {
     expect(screen.getByText("1.4.0")).toBeTruthy();
     expect(screen.getByText(JSON.stringify(RECORD))).toBeTruthy();
     screen.getByRole("button", { name: "Print" });
+  });
+
+  it("says a Verify row's line and what the clerk gave beside what the state's record names", async () => {
+    const given = { line: 11, state: "NY", license: "1268007", business: "White Horse", address: "" };
+    serve({
+      ...ENTRY,
+      action: "verify",
+      verdict: "check",
+      reason: "Number belongs to Hudson Wine & Spirits, not White Horse. Its record: expired.",
+      given_json: JSON.stringify(given),
+    });
+    page(42);
+    expect((await screen.findByText(/^Checked by/)).textContent).toBe(
+      "Checked by Maria Lopez (maria@example.com) on March 3, 2027 at 10:02 EST, line 11 of a Verify list. " +
+        "You gave NY, 1268007, White Horse; the state’s record names Hudson Wine & Spirits: CHECK. " +
+        "Number belongs to Hudson Wine & Spirits, not White Horse. Its record: expired. " +
+        `Source: New York State Liquor Authority, nyc_bars.csv (SHA-256 ${"ab".repeat(32)}), as of January 14, 2016.`,
+    );
+    const gave = screen.getByRole("region", { name: "What the clerk gave" });
+    expect(gave.textContent).toBe(
+      "What the clerk gaveLine of the list11StateNYLicense number1268007Business nameWhite HorseAddressNone given",
+    );
+  });
+
+  it("says what the clerk gave where no record was matched, and names no source", async () => {
+    const given = { line: 4, state: "NJ", license: "0101-33-5-3", business: "", address: "" };
+    serve(
+      {
+        ...ENTRY,
+        action: "verify",
+        state: "nj",
+        license: "0101-33-5-3",
+        verdict: "check",
+        reason: "Not found as written. Did you mean 0101-33-005-003 (BLACK CAT TAVERN)?",
+        record_json: null,
+        record_sha256: null,
+        provenance_json: null,
+        source_sha256: null,
+        as_of: null,
+        given_json: JSON.stringify(given),
+      },
+      null,
+      null,
+    );
+    page(42);
+    expect((await screen.findByText(/^Checked by/)).textContent).toBe(
+      "Checked by Maria Lopez (maria@example.com) on March 3, 2027 at 10:02 EST, line 4 of a Verify list. " +
+        "You gave NJ, 0101-33-5-3: CHECK. Not found as written. Did you mean 0101-33-005-003 (BLACK CAT TAVERN)?",
+    );
   });
 
   it("tells the time in UTC when the clerk's browser gave no zone", async () => {

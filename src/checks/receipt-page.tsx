@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../api/api-error.ts";
 import { checksQueries } from "../api/checks-queries.ts";
-import { CHECKS_PAGE, type LogEntry } from "../contract/checks.ts";
+import { CHECKS_PAGE, type GivenRow, type LogEntry } from "../contract/checks.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import type { Provenance } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
@@ -54,10 +54,12 @@ function Receipt({
   entry,
   record,
   provenance,
+  given,
 }: {
   entry: LogEntry;
   record: License | null;
   provenance: Provenance | null;
+  given: GivenRow | null;
 }) {
   const subject =
     entry.state && entry.license ? `${entry.state.toUpperCase()} ${entry.license}` : actionLabel(entry.action);
@@ -68,7 +70,7 @@ function Receipt({
       <h1>
         Entry {entry.id}: {subject}
       </h1>
-      <p className="receipt__sentence">{receiptSentence(entry, provenance)}</p>
+      <p className="receipt__sentence">{receiptSentence(entry, provenance, given, record)}</p>
       <p className="receipt__actions no-print">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           Print
@@ -77,6 +79,13 @@ function Receipt({
           All checks
         </Link>
       </p>
+
+      {given ? (
+        <section aria-labelledby="receipt-given">
+          <h2 id="receipt-given">What the clerk gave</h2>
+          <GivenFacts given={given} />
+        </section>
+      ) : null}
 
       {record ? (
         <section aria-labelledby="receipt-record">
@@ -121,6 +130,20 @@ function Receipt({
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** The row as pasted or as the file held it, and its line there. */
+function GivenFacts({ given }: { given: GivenRow }) {
+  const none = <span className="none">None given</span>;
+  return (
+    <dl className="facts">
+      {given.line !== null ? <Fact term="Line of the list">{given.line}</Fact> : null}
+      <Fact term="State">{given.state || none}</Fact>
+      <Fact term="License number">{given.license ? <span className="mono">{given.license}</span> : none}</Fact>
+      <Fact term="Business name">{given.business || none}</Fact>
+      <Fact term="Address">{given.address || none}</Fact>
+    </dl>
   );
 }
 

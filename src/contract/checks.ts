@@ -42,6 +42,28 @@ export const LOGGED_VERDICTS = [
 
 const Sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
+// What a clerk pastes is kept as pasted: the longest cells of a list the app takes (a line that is no row lands in
+// the state's cell whole).
+export const GIVEN_CELL = 200;
+export const GIVEN_TEXT = 1000;
+
+/** What reading a list found wrong with a line, before its fields are looked at (their words: row-verdict.ts). */
+export const READ_PROBLEMS = ["unclosed quote", "misplaced quotes", "too many columns"] as const;
+export type ReadProblem = (typeof READ_PROBLEMS)[number];
+
+/**
+ * A row as the clerk gave it: the state, number, name and address as pasted or as the file held them, and its line
+ * there (a header and blank lines counted, as a text editor or a spreadsheet numbers them); null off a list.
+ */
+export const GivenRowSchema = z.object({
+  line: z.nullable(z.number().check(z.int(), z.positive())),
+  state: z.string().check(z.maxLength(GIVEN_CELL)),
+  license: z.string().check(z.maxLength(GIVEN_CELL)),
+  business: z.string().check(z.maxLength(GIVEN_TEXT)),
+  address: z.string().check(z.maxLength(GIVEN_TEXT)),
+});
+export type GivenRow = z.infer<typeof GivenRowSchema>;
+
 export const LogEntrySchema = z.object({
   /** 1, 2, 3…: the chain's order; a gap is a removed entry. */
   id: z.number().check(z.int(), z.positive()),
@@ -66,8 +88,13 @@ export const LogEntrySchema = z.object({
   provenance_json: z.nullable(z.string()),
   source_sha256: z.nullable(z.string()),
   as_of: z.nullable(z.string()),
-  /** What else there is to say: "role member → auditor", "row 12 of 40", the address a failed sign-in came from. */
+  /** What else there is to say: "role member → auditor", the address a failed sign-in came from. */
   detail: z.nullable(z.string()),
+  /**
+   * What the clerk gave for a row of a Verify list (GivenRow as JSON), whatever the service held; null for other
+   * entries, and for every entry written before it was kept. Hashed only where present: older entries still verify.
+   */
+  given_json: z.nullable(z.string()),
   /** The app's version that showed it. */
   app_version: z.string(),
   /** The hash of the entry before (64 zeros for the first) and of this entry's content with it. */
@@ -81,6 +108,7 @@ export const ReceiptSchema = z.object({
   entry: LogEntrySchema,
   record: z.nullable(LicenseSchema),
   provenance: z.nullable(ProvenanceSchema),
+  given: z.nullable(GivenRowSchema),
 });
 export const ReceiptResponseSchema = z.object({ data: ReceiptSchema });
 
@@ -108,15 +136,30 @@ export const ChainStateSchema = z.object({
 export type ChainState = z.infer<typeof ChainStateSchema>;
 export const ChainStateResponseSchema = z.object({ data: ChainStateSchema });
 
-/** `POST /api/checks`: the licenses a page has just shown a verdict for; the server reads them and records what it served. */
+/**
+ * A row a page has shown a verdict for. A license page sends its state and number; a Verify list each row as the
+ * clerk gave it, with its line, what reading the list found wrong with it, and for a row named only by business the
+ * number the page matched (the server reads that record and holds it to the name and address given).
+ */
+export const RecordRowSchema = z.object({
+  state: z.string().check(z.maxLength(GIVEN_CELL)),
+  license: z.string().check(z.maxLength(GIVEN_CELL)),
+  line: z.optional(z.number().check(z.int(), z.positive())),
+  business: z.optional(z.string().check(z.maxLength(GIVEN_TEXT))),
+  address: z.optional(z.string().check(z.maxLength(GIVEN_TEXT))),
+  read: z.optional(z.array(z.enum(READ_PROBLEMS)).check(z.maxLength(READ_PROBLEMS.length))),
+  matched: z.optional(z.string().check(z.maxLength(100))),
+});
+export type RecordRow = z.infer<typeof RecordRowSchema>;
+
+/** `POST /api/checks`: the rows a page has just shown a verdict for; the server reads them and records what it served. */
 export const MAX_RECORDED_ROWS = 10_000;
 export const RecordChecksRequestSchema = z.object({
   action: z.enum(["license page", "verify"]),
   /** The clerk's time zone, `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
   zone: z.optional(z.string().check(z.maxLength(64))),
-  rows: z
-    .array(z.object({ state: z.string().check(z.maxLength(2)), license: z.string().check(z.maxLength(100)) }))
-    .check(z.minLength(1), z.maxLength(MAX_RECORDED_ROWS)),
+  rows: z.array(RecordRowSchema).check(z.minLength(1), z.maxLength(MAX_RECORDED_ROWS)),
 });
+export type RecordChecksRequest = z.infer<typeof RecordChecksRequestSchema>;
 /** One id per row, in order (the entry that already held it within the hour where nothing changed), null where none. */
 export const RecordChecksResponseSchema = z.object({ data: z.object({ ids: z.array(z.nullable(z.number())) }) });

@@ -17,7 +17,7 @@ import type { StateCoverage } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { isStateCode, stateName } from "../contract/states.ts";
 import { NearNumberOffer } from "../shared/near-number-offer.tsx";
-import { matchesNumberFormat, nearNumbers } from "../shared/near-numbers.ts";
+import { matchesNumberFormat, nearNumbers } from "../contract/near-numbers.ts";
 import { rememberState } from "./last-state.ts";
 import {
   looksLikeLicenseNumber,

@@ -9,7 +9,7 @@ import { MAX_RESULTS } from "../contract/envelopes.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
 import { stateName } from "../contract/states.ts";
 import { localIsoDate } from "../shared/dates.ts";
-import { recordAsOf } from "../shared/record-source.ts";
+import { recordAsOf } from "../contract/record-source.ts";
 import { licenseVerdict } from "../contract/verdict.ts";
 import { HighlightPattern, highlightPattern } from "./highlight.tsx";
 import { closeMatchWords } from "./close-match.ts";

@@ -2,7 +2,7 @@ import { useMemo, type Ref } from "react";
 import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, stateName } from "../contract/states.ts";
-import { liveSources, sourcesCover } from "../shared/record-source.ts";
+import { liveSources, sourcesCover } from "../contract/record-source.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;

@@ -26,9 +26,9 @@ const rows = (text: string) => rowsOf(parseListText(text));
 
 /** The fields a clerk sees of each row. */
 const seen = (list: ListRow[]) =>
-  list.map(({ row, state, license, business, address }) => ({ row, state, license, business, address }));
+  list.map(({ line, state, license, business, address }) => ({ line, state, license, business, address }));
 
-const problems = (list: ListRow[]) => list.map(({ row, problem }) => [row, problem]);
+const problems = (list: ListRow[]) => list.map(({ line, problem }) => [line, problem]);
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -45,9 +45,9 @@ describe("a pasted list", () => {
     );
     expect(list).toMatchObject({ header: false });
     expect(seen(rowsOf(list))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "", address: "" },
-      { row: 2, state: "nj", license: "0101-33-005-003", business: "BLACK CAT TAVERN", address: "" },
-      { row: 3, state: "ma", license: "00451-RS-0012", business: "White Horse", address: "12 Main St" },
+      { line: 1, state: "ny", license: "0012345", business: "", address: "" },
+      { line: 2, state: "nj", license: "0101-33-005-003", business: "BLACK CAT TAVERN", address: "" },
+      { line: 3, state: "ma", license: "00451-RS-0012", business: "White Horse", address: "12 Main St" },
     ]);
     expect(problems(rowsOf(list))).toEqual([
       [1, null],
@@ -58,21 +58,21 @@ describe("a pasted list", () => {
 
   it("reads columns pasted from a spreadsheet (tabs), where commas belong to the cells", () => {
     expect(seen(rows("NY\t0012345\tSMITH, JONES & CO\t1 Main St, Albany\nCA\t\tBLUE BAR\t"))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "SMITH, JONES & CO", address: "1 Main St, Albany" },
-      { row: 2, state: "ca", license: "", business: "BLUE BAR", address: "" },
+      { line: 1, state: "ny", license: "0012345", business: "SMITH, JONES & CO", address: "1 Main St, Albany" },
+      { line: 2, state: "ca", license: "", business: "BLUE BAR", address: "" },
     ]);
   });
 
   it("reads quoted CSV cells holding commas, quotes and line breaks", () => {
     expect(seen(rows('ny,0012345,"JOE\'S ""BIG"" BAR, INC","1 Main St\nAlbany"'))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: 'JOE\'S "BIG" BAR, INC', address: "1 Main St\nAlbany" },
+      { line: 1, state: "ny", license: "0012345", business: 'JOE\'S "BIG" BAR, INC', address: "1 Main St\nAlbany" },
     ]);
   });
 
   it("takes a spreadsheet cell's quotes literally rather than running it on over the next rows", () => {
     expect(seen(rows('ny\t1\t"Big" Joe\'s\t1 Main St\nny\t2'))).toEqual([
-      { row: 1, state: "ny", license: "1", business: '"Big" Joe\'s', address: "1 Main St" },
-      { row: 2, state: "ny", license: "2", business: "", address: "" },
+      { line: 1, state: "ny", license: "1", business: '"Big" Joe\'s', address: "1 Main St" },
+      { line: 2, state: "ny", license: "2", business: "", address: "" },
     ]);
   });
 
@@ -88,9 +88,10 @@ describe("a pasted list", () => {
         "A-17,WHITE HORSE,0012345,New York,1 Main St\nA-18,,0101-33-5-3,NJ,\n",
     );
     expect(list).toMatchObject({ header: true });
+    // Numbered as the paste's lines: the header is line 1.
     expect(seen(rowsOf(list))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St" },
-      { row: 2, state: "nj", license: "0101-33-5-3", business: "", address: "" },
+      { line: 2, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St" },
+      { line: 3, state: "nj", license: "0101-33-5-3", business: "", address: "" },
     ]);
   });
 
@@ -105,7 +106,7 @@ describe("a pasted list", () => {
     const list = parseListText(`${header}\n${["ny", "0012345", "WHITE HORSE", "1 Main St"].join(delimiter)}`);
     expect(list).toMatchObject({ header: true });
     expect(seen(rowsOf(list))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St" },
+      { line: 2, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St" },
     ]);
   });
 
@@ -134,11 +135,20 @@ describe("a pasted list", () => {
     ]);
   });
 
-  it("skips blank lines without counting them", () => {
-    expect(rows("\nny,1\n\n   \nma,2\r\n\r\nnj,3\n\n").map((r) => [r.row, r.license])).toEqual([
+  it("skips blank lines, numbering each row by its line as the clerk's editor does", () => {
+    expect(rows("\nny,1\n\n   \nma,2\r\n\r\nnj,3\n\n").map((r) => [r.line, r.license])).toEqual([
+      [2, "1"],
+      [5, "2"],
+      [7, "3"],
+    ]);
+  });
+
+  it("numbers a row after a quoted cell's line breaks by the line it starts on", () => {
+    const list = rows('ny,1,"JOE\'S\r\nBAR","1 Main St\nAlbany"\n\nny,2\r\nny,3');
+    expect(list.map((r) => [r.line, r.license])).toEqual([
       [1, "1"],
-      [2, "2"],
-      [3, "3"],
+      [5, "2"],
+      [6, "3"],
     ]);
   });
 
@@ -157,7 +167,7 @@ describe("a pasted list", () => {
       [2, null],
     ]);
     expect(seen(list)[0]).toEqual({
-      row: 1,
+      line: 1,
       state: "ny",
       license: "0012345",
       business: "WHITE HORSE",
@@ -216,11 +226,17 @@ describe("a list put back in the box", () => {
   it("reads back as the same rows, a line break in a cell made a space", () => {
     const list = rows('State,License,Business,Address\nNew York,0012345,"WHITE HORSE","1 Main St\nAlbany"\nzz,1');
     const again = rows(listText(list));
+    // On the lines they had: the cell's line break left a blank line, so the row after it keeps its number.
     expect(seen(again)).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St Albany" },
-      { row: 2, state: null, license: "1", business: "", address: "" },
+      { line: 2, state: "ny", license: "0012345", business: "WHITE HORSE", address: "1 Main St Albany" },
+      { line: 4, state: null, license: "1", business: "", address: "" },
     ]);
     expect(again.map((r) => r.stateGiven)).toEqual(["New York", "zz"]);
+  });
+
+  it("keeps a file's blank lines, and its first line as a row where it held one", () => {
+    expect(listText(rows("ny,1\n\nny,2"))).toBe("ny\t1\t\t\n\nny\t2\t\t");
+    expect(listText(rows("\nny,1"))).toBe("State\tLicense number\tBusiness name\tAddress\nny\t1\t\t");
   });
 });
 
@@ -233,14 +249,14 @@ describe("a chosen file", () => {
     const list = await readListFile(file);
     expect(list).toMatchObject({ header: true });
     expect(problems(rowsOf(list))).toEqual([
-      [1, null],
-      [2, "unknown state “zz”: write a code such as NY or a name such as New York"],
+      [2, null],
+      [3, "unknown state “zz”: write a code such as NY or a name such as New York"],
     ]);
   });
 
   it("reads .txt and .tsv files, a type of text/csv, and Excel's Windows-1252 and UTF-16 text", async () => {
     const read = async (file: File) => seen(rowsOf(await readListFile(file)));
-    const expected = [{ row: 1, state: "ny", license: "0012345", business: "CAFÉ ROYAL", address: "" }];
+    const expected = [{ line: 1, state: "ny", license: "0012345", business: "CAFÉ ROYAL", address: "" }];
     expect(await read(new File(["ny\t0012345\tCAFÉ ROYAL"], "list.tsv"))).toEqual(expected);
     expect(await read(new File(["ny,0012345,CAFÉ ROYAL"], "list.txt", { type: "text/plain" }))).toEqual(expected);
     expect(await read(new File(["ny,0012345,CAFÉ ROYAL"], "export", { type: "text/csv" }))).toEqual(expected);
@@ -264,9 +280,9 @@ describe("a chosen file", () => {
     const list = await readListFile(file);
     expect(list).toMatchObject({ header: true });
     expect(seen(rowsOf(list))).toEqual([
-      { row: 1, state: "ny", license: "0012345", business: "WHITE HORSE", address: "" },
-      { row: 2, state: "nj", license: "12345", business: "", address: "" },
-      { row: 3, state: "ma", license: "", business: "BLUE BAR", address: "" },
+      { line: 2, state: "ny", license: "0012345", business: "WHITE HORSE", address: "" },
+      { line: 3, state: "nj", license: "12345", business: "", address: "" },
+      { line: 5, state: "ma", license: "", business: "BLUE BAR", address: "" },
     ]);
   });
 
@@ -281,7 +297,7 @@ describe("a chosen file", () => {
     const data = Array.from({ length: MAX_ROWS }, (_, i) => ["NY", String(i).padStart(7, "0"), `BUSINESS ${i} LLC`]);
     const list = rowsOf(await readListFile(await xlsxFile({ List: [["State", "License", "Business"], ...data] })));
     expect(list).toHaveLength(MAX_ROWS);
-    expect(list.at(-1)).toMatchObject({ row: MAX_ROWS, license: "0004999", business: "BUSINESS 4999 LLC" });
+    expect(list.at(-1)).toMatchObject({ line: MAX_ROWS + 1, license: "0004999", business: "BUSINESS 4999 LLC" });
   }, 20_000);
 
   it("refuses a file that is neither CSV nor XLSX, saying which formats work", async () => {

@@ -1,4 +1,6 @@
 import Papa from "papaparse";
+import type { ReadProblem } from "../contract/checks.ts";
+import { givenProblem } from "../contract/row-verdict.ts";
 import { stateCodeOf } from "../contract/states.ts";
 
 /** How many rows a list may hold, and what they are read for, to say why a longer one is refused. */
@@ -9,8 +11,11 @@ export interface ListLimit {
 }
 
 export interface ListRow {
-  /** 1-based number of the data row in the list as given (a header row, if any, is not counted; blank lines are skipped and not counted). */
-  row: number;
+  /**
+   * The line of the paste, or the row of the file, it starts on: 1-based, a header and blank lines counted, as a
+   * text editor or a spreadsheet numbers them. The clerk's own numbering, shown and recorded as it is.
+   */
+  line: number;
   /** The state as written in the row, trimmed. */
   stateGiven: string;
   /** Its two-letter lower-case code when it names one of the 50 states or DC, else null. */
@@ -20,6 +25,8 @@ export interface ListRow {
   /** The business name and address when the row has them, else "". */
   business: string;
   address: string;
+  /** What reading the list found wrong with the line itself (its quotes, its columns). */
+  read: ReadProblem[];
   /** Why this row cannot be checked as written, in words a clerk understands; null when fine. */
   problem: string | null;
 }
@@ -59,22 +66,27 @@ const FIELD_OF_HEADER = new Map(
   Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as Field] as const)),
 );
 
-const TOO_MANY_COLUMNS = "too many columns: expected state, license number, business name, address";
-const NOT_A_ROW = "not a list row: expected a state and a license number, separated by a comma or a tab";
-const NO_NUMBER = "no license number and no business name";
-
-/** A record as the file or paste gives it, with the problem its quoting had, if any. */
+/** A record as the file or paste gives it, the line it starts on, and the problem its quoting had, if any. */
 interface RawRow {
   cells: string[];
-  problem: string | null;
+  line: number;
+  problem: ReadProblem | null;
 }
 
-/** A list's rows as the box shows them: tab-separated under a header, each cell on one line. */
+/**
+ * A list's rows as the box shows them: tab-separated, each cell on one line, each row on the line it had in the
+ * file (blank lines where the file had them or a cell's line breaks were), under a header on line 1 unless a row is
+ * there: the box numbers its lines as the file did, and the verified rows keep the file's numbers.
+ */
 export function listText(rows: readonly ListRow[]): string {
-  const lines = rows.map((r) =>
-    [r.stateGiven, r.license, r.business, r.address].map((cell) => cell.replace(/[\t\r\n]+/g, " ")).join("\t"),
-  );
-  return ["State\tLicense number\tBusiness name\tAddress", ...lines].join("\n");
+  const lines = (rows[0]?.line ?? 1) > 1 ? ["State\tLicense number\tBusiness name\tAddress"] : [];
+  for (const r of rows) {
+    while (lines.length < r.line - 1) lines.push("");
+    lines.push(
+      [r.stateGiven, r.license, r.business, r.address].map((cell) => cell.replace(/[\t\r\n]+/g, " ")).join("\t"),
+    );
+  }
+  return lines.join("\n");
 }
 
 export function parseListText(text: string, limit: ListLimit): ListInput {
@@ -110,7 +122,7 @@ export async function readListFile(file: File, limit: ListLimit): Promise<ListIn
     };
   }
   return toListInput(
-    cells.map((row) => ({ cells: row, problem: null })),
+    cells.map((row, i) => ({ cells: row, line: i + 1, problem: null })),
     limit,
     `${name} holds no rows in its first sheet.`,
   );
@@ -166,21 +178,24 @@ function splitText(text: string): RawRow[] {
 
 function splitRecords(text: string, delimiter: string, quoteChar: string): RawRow[] {
   const rows: RawRow[] = [];
+  // Where the record starts, and the line that is: a quoted cell may hold line breaks, so records are not lines.
+  let start = 0;
+  let line = 1;
   Papa.parse<string[]>(text, {
     delimiter,
     quoteChar,
-    step({ data, errors }) {
+    step({ data, errors, meta }) {
       const quotes = errors.find((e) => e.type === "Quotes");
-      const problem = !quotes
-        ? null
-        : quotes.code === "MissingQuotes"
-          ? 'a quote (") is never closed, so every line after it was read into this row'
-          : 'its quotes (") are misplaced: a quoted cell must start and end with one';
-      rows.push({ cells: data, problem });
+      const problem = !quotes ? null : quotes.code === "MissingQuotes" ? "unclosed quote" : "misplaced quotes";
+      rows.push({ cells: data, line, problem });
+      line += text.slice(start, meta.cursor).match(LINE_BREAK)?.length ?? 0;
+      start = meta.cursor;
     },
   });
   return rows;
 }
+
+const LINE_BREAK = /\r\n|\r|\n/g;
 
 function toListInput(records: RawRow[], limit: ListLimit, emptyMessage: string): ListInput {
   const lines = records.filter((r) => r.problem || r.cells.some((cell) => cell.trim() !== ""));
@@ -202,7 +217,7 @@ function toListInput(records: RawRow[], limit: ListLimit, emptyMessage: string):
       error: `The list has ${count} rows; at most ${most} can be ${limit.use}. Split it into smaller lists.`,
     };
   }
-  return { header: columns !== null, rows: data.map((record, i) => toRow(i + 1, record, columns)) };
+  return { header: columns !== null, rows: data.map((record) => toRow(record, columns)) };
 }
 
 /** The field of each column when `cells` is a header row (it names a state or license column), else null. */
@@ -216,23 +231,21 @@ function headerColumns(cells: string[]): (Field | null)[] | null {
   return columns.includes("state") || columns.includes("license") ? columns : null;
 }
 
-function toRow(row: number, { cells, problem }: RawRow, columns: (Field | null)[] | null): ListRow {
+function toRow({ cells, line, problem }: RawRow, columns: (Field | null)[] | null): ListRow {
   const values = cells.map((cell) => cell.trim());
   const value = (field: Field) => values[(columns ?? POSITIONAL).indexOf(field)] ?? "";
   const [stateGiven, license, business, address] = POSITIONAL.map(value) as [string, string, string, string];
-  const state = stateCodeOf(stateGiven);
-
-  const problems = problem ? [problem] : [];
-  if (!columns && values.findLastIndex((cell) => cell !== "") >= POSITIONAL.length) problems.push(TOO_MANY_COLUMNS);
-  if (state === null && !license && !business) {
-    problems.push(NOT_A_ROW);
-  } else {
-    if (state === null) {
-      problems.push(
-        stateGiven ? `unknown state “${stateGiven}”: write a code such as NY or a name such as New York` : "no state",
-      );
-    }
-    if (!license && !business) problems.push(NO_NUMBER);
-  }
-  return { row, stateGiven, state, license, business, address, problem: problems.join("; ") || null };
+  const read: ReadProblem[] = problem ? [problem] : [];
+  if (!columns && values.findLastIndex((cell) => cell !== "") >= POSITIONAL.length) read.push("too many columns");
+  const given = { line, state: stateGiven, license, business, address };
+  return {
+    line,
+    stateGiven,
+    state: stateCodeOf(stateGiven),
+    license,
+    business,
+    address,
+    read,
+    problem: givenProblem(given, read),
+  };
 }

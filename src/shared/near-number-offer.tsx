@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { licenseQueries } from "../api/license-queries.ts";
-import { nearNumbers } from "./near-numbers.ts";
+import { nearNumbers } from "../contract/near-numbers.ts";
 import { licenseUrl } from "./page-urls.ts";
 
 /**

@@ -1,34 +1,13 @@
-import type { Provenance, Source, StateCoverage } from "../contract/envelopes.ts";
+import type { Provenance } from "../contract/envelopes.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
+
+// The words of a record's source are the contract's (the app's server writes them into the record of checks too);
+// named here as well for the pages that read them from here.
+export { liveSources, newestFirst, recordAsOf, sourceCovers, sourcesCover } from "../contract/record-source.ts";
 
 /** "New York State Liquor Authority, data as of January 14, 2016": who says so, and as of when. */
 export function sourceLine(provenance: Provenance | null): string {
   if (!provenance) return "The service does not give this record’s source or date.";
   const asOf = provenance.as_of ?? provenance.source.as_of;
   return `${provenance.source.agency}, data as of ${asOf ? formatIsoDate(asOf) : "a date not given"}`;
-}
-
-/** The date a verdict ages the record by: the record's own, else its source's. */
-export function recordAsOf(provenance: Provenance | null): string | null {
-  return provenance ? (provenance.as_of ?? provenance.source.as_of) : null;
-}
-
-/** The sources behind a state's records today: a source whose every record a newer one replaced covers nothing. */
-export function liveSources(coverage: StateCoverage | null | undefined): Source[] {
-  return (coverage?.sources ?? []).filter((s) => s.records > 0);
-}
-
-/** Newest first; a source that gives no date last. */
-export function newestFirst(sources: readonly Source[]): Source[] {
-  return [...sources].sort((a, b) => (b.as_of ?? "").localeCompare(a.as_of ?? "") || b.id - a.id);
-}
-
-/** "New York City on-premises liquor licenses only (…), as of January 14, 2016" */
-export function sourceCovers(source: Source): string {
-  return `${source.coverage}${source.as_of ? `, as of ${formatIsoDate(source.as_of)}` : ""}`;
-}
-
-/** What the sources behind a state's records cover today, newest first: "" when the service does not say. */
-export function sourcesCover(coverage: StateCoverage | null | undefined): string {
-  return newestFirst(liveSources(coverage)).map(sourceCovers).join("; ");
 }

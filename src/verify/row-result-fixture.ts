@@ -9,10 +9,9 @@ export function rowResult(
   verdict: RowResult["verdict"],
 ): RowResult {
   return {
-    row,
-    stateGiven: state.toUpperCase(),
+    given: { line: row, state: state.toUpperCase(), license, business: "", address: "" },
+    read: [],
     state,
-    license,
     matched,
     verdict,
     reason: "",
@@ -22,6 +21,6 @@ export function rowResult(
     expires: "",
     source: "",
     asOf: "",
-    alsoOnRows: [],
+    failed: false,
   };
 }

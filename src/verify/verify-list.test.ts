@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provenance, StateCoverage } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
+import { givenProblem } from "../contract/row-verdict.ts";
+import { stateCodeOf } from "../contract/states.ts";
 import type { ListRow } from "../shared/list-input.ts";
 import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
 
@@ -124,22 +126,18 @@ afterEach(() => {
 });
 
 let rowNumber = 0;
-function row(
-  stateGiven: string,
-  number: string,
-  business = "",
-  addressGiven = "",
-  problem: string | null = null,
-): ListRow {
-  const code = stateGiven.toLowerCase();
+/** A list's row as reading it gives it: on the next line, its problem said as the list's reading says it. */
+function row(stateGiven: string, number: string, business = "", addressGiven = ""): ListRow {
+  const given = { line: ++rowNumber, state: stateGiven, license: number, business, address: addressGiven };
   return {
-    row: ++rowNumber,
+    line: given.line,
     stateGiven,
-    state: /^[a-z]{2}$/.test(code) && code !== "zz" ? code : null,
+    state: stateCodeOf(stateGiven),
     license: number,
     business,
     address: addressGiven,
-    problem,
+    read: [],
+    problem: givenProblem(given),
   };
 }
 
@@ -156,7 +154,7 @@ describe("a list checked through the batch extension", () => {
 
   it("matches numbers exactly and gives each row the verdict its record means today, in the list's order", async () => {
     const { results, progress } = await verify([row("ny", "1268007"), row("NY", "0012345"), row("ny", "7777777")]);
-    expect(results.map((r) => [r.row, r.verdict, r.matched])).toEqual([
+    expect(results.map((r) => [r.given.line, r.verdict, r.matched])).toEqual([
       [1, "expired", "1268007"],
       [2, "valid", "0012345"],
       [3, "not found", ""],
@@ -191,7 +189,7 @@ describe("a list checked through the batch extension", () => {
     ]);
     expect(words(results[0]!)).toEqual([
       "check",
-      "Number belongs to WHITE HORSE, not Black Cat Tavern. Its record: valid.",
+      "Number belongs to WHITE HORSE, not Black Cat Tavern. Its record: valid. Also on line 2.",
     ]);
     expect(results[1]!.verdict).toBe("valid");
   });
@@ -213,12 +211,12 @@ describe("a list checked through the batch extension", () => {
     expect(results[3]!.verdict).toBe("not found");
   });
 
-  it("checks a number listed twice once, and reports it on each row", async () => {
+  it("checks a number listed twice once, and reports it on each row, by the lines of the list", async () => {
     const { results } = await verify([row("ny", "0012345"), row("nj", "0101-33-005-003"), row("ny", "0012345")]);
-    expect(results.map((r) => [r.verdict, r.alsoOnRows])).toEqual([
-      ["valid", [3]],
-      ["valid", []],
-      ["valid", [1]],
+    expect(results.map((r) => [r.verdict, r.reason.match(/Also on line .*$/)?.[0] ?? null])).toEqual([
+      ["valid", "Also on line 3."],
+      ["valid", null],
+      ["valid", "Also on line 1."],
     ]);
     expect(requests.filter((p) => p.startsWith("/v2/licenses/ny"))).toEqual(["/v2/licenses/ny?license=0012345"]);
   });
@@ -226,14 +224,16 @@ describe("a list checked through the batch extension", () => {
   it("answers rows it cannot ask about, and states outside the key, without dropping any", async () => {
     const { results } = await verify([
       row("Texas", "123"),
-      row("tx", "123"),
-      row("ny", "", "", "", "No license number and no business name."),
+      row("XX", "123"),
+      row("ny", ""),
+      row("%%%%", ""),
       row("ny", "0012345"),
     ]);
     expect(results.map(words)).toEqual([
-      ["check", "“Texas” is not a state: write it as NY or New York."],
       ["not covered", "Texas is not covered: License Lookup has no Texas records for your team."],
+      ["check", "Unknown state “XX”: write a code such as NY or a name such as New York."],
       ["check", "No license number and no business name."],
+      ["check", "Not a list row: expected a state and a license number, separated by a comma or a tab."],
       ["valid", expect.stringContaining("In force")],
     ]);
   });

@@ -1,26 +1,34 @@
 import { ApiError } from "../api/api-error.ts";
 import { LicenseLists } from "../api/license-lists.ts";
+import { GIVEN_CELL, GIVEN_TEXT, type GivenRow, type ReadProblem, type RecordRow } from "../contract/checks.ts";
 import { loadDecodingTable } from "../contract/decoding/decode.ts";
-import { MAX_BATCH, type Provenance, type StateCoverage } from "../contract/envelopes.ts";
+import { MAX_BATCH, type StateCoverage } from "../contract/envelopes.ts";
 import { licenseDates, type License } from "../contract/license.ts";
-import { normalizeText, words } from "../contract/normalize-text.ts";
-import { nearNumbers } from "../shared/near-numbers.ts";
-import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
-import { licenseVerdict, notCoveredReason, notFoundReason, type VerdictWord } from "../contract/verdict.ts";
+import { nearNumbers } from "../contract/near-numbers.ts";
+import { recordAsOf, sourcesCover } from "../contract/record-source.ts";
+import {
+  nameMatches,
+  rowVerdict,
+  sameNumberLines,
+  type RowContext,
+  type RowRead,
+  type RowVerdict,
+} from "../contract/row-verdict.ts";
+import type { VerdictWord } from "../contract/verdict.ts";
 import type { ListRow } from "../shared/list-input.ts";
-import { sameName } from "./same-name.ts";
 
 /** One row of the list as checked: flat words and dates, to show, export and keep in the browser. */
 export interface RowResult {
-  row: number;
-  stateGiven: string;
+  /** The row as the clerk gave it, and its line in the paste or the file. */
+  given: GivenRow;
+  /** What reading the list found wrong with the line itself. */
+  read: ReadProblem[];
   /** The state's code, when the row names one. */
   state: string | null;
-  /** The number as given. */
-  license: string;
   /** The number of the record the verdict is about; "" when none was matched. */
   matched: string;
   verdict: VerdictWord;
+  /** As shown: the match or mismatch with the name given, any number offered, the other lines giving the number. */
   reason: string;
   /** The record's status as the state writes it. */
   status: string;
@@ -30,8 +38,8 @@ export interface RowResult {
   /** The agency, and the date its data was true on ("" when the service does not say). */
   source: string;
   asOf: string;
-  /** The other rows holding the same state and number: checked once, reported on each. */
-  alsoOnRows: number[];
+  /** True when the service failed for the row: it showed no verdict of the license, and is not on record. */
+  failed: boolean;
 }
 
 export interface VerifyProgress {
@@ -54,12 +62,42 @@ interface Options {
 }
 
 /**
+ * The rows a run showed a verdict for, as the clerk gave them, for the record of checks: the server reads each
+ * itself. A row named only by business sends the number it matched; a row the service failed for is not sent.
+ */
+export function recordedRows(results: readonly RowResult[]): RecordRow[] {
+  // A cell longer than the record takes (a line of prose pasted as a row) is kept cut, not refused with the run.
+  const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+  return results.flatMap(({ given, read, matched, failed }) => {
+    if (failed) return [];
+    const { line, state, license, business, address } = given;
+    const row: RecordRow = {
+      state: cut(state, GIVEN_CELL),
+      license: cut(license, GIVEN_CELL),
+      line: line ?? undefined,
+      business: cut(business, GIVEN_TEXT),
+      address: cut(address, GIVEN_TEXT),
+    };
+    if (read.length > 0) row.read = read;
+    if (license === "" && matched) row.matched = matched;
+    return [row];
+  });
+}
+
+/** A list row as the clerk gave it. */
+export function givenOf(row: ListRow): GivenRow {
+  return { line: row.line, state: row.stateGiven, license: row.license, business: row.business, address: row.address };
+}
+
+/**
  * The verdict of every row of a list, answered state by state in batches, reported as they come.
  * A row is never dropped and never failed for the service's pace; a number is matched exactly.
  */
 export async function verifyList(rows: readonly ListRow[], { today, coverage, onProgress, signal }: Options) {
   const results: (RowResult | undefined)[] = rows.map(() => undefined);
   const lists = new LicenseLists(signal);
+  const given = rows.map(givenOf);
+  const alsoOn = sameNumberLines(rows.map((row, i) => ({ given: given[i]!, problem: row.problem })));
   let done = 0;
   let waiting = 0;
   const report = () => onProgress({ results: [...results], done, oneByOne: lists.oneByOne, waiting });
@@ -67,25 +105,24 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
     waiting = seconds;
     report();
   };
-  const settle = (indexes: readonly number[], answer: (row: ListRow) => Omit<RowResult, keyof RowOwn>) => {
+  const covers = (state: string) => sourcesCover(coverage?.find((c) => c.state === state));
+  const settle = (i: number, read: RowRead, context: RowContext) => {
     waiting = 0;
-    for (const i of indexes) {
-      const row = rows[i]!;
-      const others = indexes.filter((j) => j !== i).map((j) => rows[j]!.row);
-      results[i] = { ...own(row), ...answer(row), alsoOnRows: others };
-      done += 1;
-    }
+    results[i] = {
+      ...shown(rows[i]!, given[i]!, rowVerdict(given[i]!, read, { ...context, alsoOn: alsoOn[i] })),
+      failed: read.kind === "failed",
+    };
+    done += 1;
   };
+  const plain: RowContext = { today, decoding: null, covers: "" };
 
   // Rows that cannot be asked about as written, and states the service does not cover, are answered at once.
   const asked = new Map<string, { numbers: Map<string, number[]>; names: number[] }>();
   rows.forEach((row, i) => {
     if (row.problem !== null || row.state === null) {
-      settle([i], () =>
-        unanswered("check", sentence(row.problem ?? `“${row.stateGiven}” is not a state: write it as NY or New York`)),
-      );
+      settle(i, { kind: "unreadable", problem: row.problem ?? "no state" }, plain);
     } else if (coverage !== null && !coverage.some((c) => c.state === row.state)) {
-      settle([i], () => unanswered("not covered", notCoveredReason(row.state!)));
+      settle(i, { kind: "not covered" }, plain);
     } else {
       const state = asked.get(row.state) ?? { numbers: new Map<string, number[]>(), names: [] as number[] };
       asked.set(row.state, state);
@@ -99,8 +136,7 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
   for (const [state, { numbers, names }] of asked) {
     const decoding = await loadDecodingTable(state);
     const format = decoding?.number?.format ?? null;
-    const verdictOf = (license: License, provenance: Provenance | null) =>
-      licenseVerdict(license, { today, asOf: recordAsOf(provenance), decoding });
+    const context = { today, decoding, covers: covers(state) };
     try {
       const all = [...numbers.keys()];
       for (let start = 0; start < all.length; start += MAX_BATCH) {
@@ -118,49 +154,33 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
           nearAsked.forEach((n, k) => nearAnswer.licenses[k] && nearFound.set(n, nearAnswer.licenses[k]));
         }
         part.forEach((number, k) => {
-          const license = answer.licenses[k] ?? null;
-          const provenance = answer.provenance[k] ?? null;
-          settle(numbers.get(number)!, (row) => {
-            if (license) return found(row, license, provenance, verdictOf(license, provenance));
-            const meant = (near.get(number) ?? []).filter((n) => nearFound.has(n));
-            if (meant.length === 0) return unanswered("not found", notFound(state, coverage));
-            const offers = meant.map((n) => `${n} (${nearFound.get(n)!.business || nearFound.get(n)!.owner})`);
-            return unanswered("check", `Not found as written. Did you mean ${offers.join(" or ")}?`);
+          const record = answer.licenses[k] ?? null;
+          const held = (near.get(number) ?? []).flatMap((n) => {
+            const found = nearFound.get(n);
+            return found ? [{ number: n, record: found }] : [];
           });
+          const read: RowRead = { kind: "number", record, provenance: answer.provenance[k] ?? null, near: held };
+          for (const i of numbers.get(number)!) settle(i, read, context);
         });
         report();
       }
       for (const i of names) {
-        const row = rows[i]!;
-        const candidates = (await lists.byName(state, row.business)).filter(
-          (l) => sameName(row.business, l) && sameAddress(row.address, l),
-        );
-        if (candidates.length === 1) {
-          const license = candidates[0]!;
-          const [provenance = null] = (await lists.numbers(state, [license.license])).provenance;
-          const verdict = verdictOf(license, provenance);
-          settle([i], () => ({
-            ...found(row, license, provenance, verdict),
-            reason: `Matched by name. ${verdict.reason}`,
-          }));
-        } else if (candidates.length === 0) {
-          settle([i], () => unanswered("not found", `No license matches this name. ${notFound(state, coverage)}`));
-        } else {
-          const named = candidates.map((l) => `${l.license} (${l.business || l.owner}, ${l.address.line_1})`);
-          settle([i], () =>
-            unanswered("check", `${candidates.length} licenses match this name: ${named.join("; ")}. Add the number.`),
-          );
-        }
+        const matches = nameMatches(given[i]!, await lists.byName(state, rows[i]!.business));
+        const [provenance = null] =
+          matches.length === 1 ? (await lists.numbers(state, [matches[0]!.license])).provenance : [];
+        settle(i, { kind: "name", matches, provenance }, context);
         report();
       }
     } catch (error) {
       if (signal?.aborted) throw error;
       const open = [...[...numbers.values()].flat(), ...names].filter((i) => results[i] === undefined);
       for (const i of open) {
-        settle([i], () =>
+        settle(
+          i,
           error instanceof ApiError && error.kind === "unavailable"
-            ? unanswered("not covered", notCoveredReason(state))
-            : unanswered("check", `Not checked: ${errorWords(error)} Verify the list again to retry this row.`),
+            ? { kind: "not covered" }
+            : { kind: "failed", words: errorWords(error) },
+          context,
         );
       }
       report();
@@ -169,61 +189,24 @@ export async function verifyList(rows: readonly ListRow[], { today, coverage, on
   return results as RowResult[];
 }
 
-type RowOwn = Pick<RowResult, "row" | "stateGiven" | "state" | "license" | "alsoOnRows">;
-
-function own(row: ListRow): RowOwn {
-  return { row: row.row, stateGiven: row.stateGiven, state: row.state, license: row.license, alsoOnRows: [] };
-}
-
-function unanswered(verdict: VerdictWord, reason: string): Omit<RowResult, keyof RowOwn> {
-  return { matched: "", verdict, reason, status: "", business: "", owner: "", expires: "", source: "", asOf: "" };
-}
-
-function found(
-  row: ListRow,
-  license: License,
-  provenance: Provenance | null,
-  { verdict, reason }: { verdict: VerdictWord; reason: string },
-): Omit<RowResult, keyof RowOwn> {
-  const record = {
-    matched: license.license,
-    status: license.status,
-    business: license.business,
-    owner: license.owner,
-    expires: licenseDates(license).expires ?? "",
+/** A row's verdict as the page shows it, with the record's words. */
+function shown(row: ListRow, given: GivenRow, { verdict, reason, record, provenance }: RowVerdict) {
+  return {
+    given,
+    read: row.read,
+    state: row.state,
+    matched: record?.license ?? "",
+    verdict,
+    reason,
+    status: record?.status ?? "",
+    business: record?.business ?? "",
+    owner: record?.owner ?? "",
+    expires: (record && licenseDates(record).expires) ?? "",
     source: provenance?.source.agency ?? "",
     asOf: recordAsOf(provenance) ?? "",
   };
-  // A number that belongs to someone else is the wrong account, whatever its record says.
-  if (row.business && !sameName(row.business, license)) {
-    return {
-      ...record,
-      verdict: "check",
-      reason: `Number belongs to ${license.business || license.owner}, not ${row.business}. Its record: ${verdict}.`,
-    };
-  }
-  return { ...record, verdict, reason };
-}
-
-/** A row's address, when given, must share its words with the record's street line. */
-function sameAddress(given: string, license: License): boolean {
-  const street = new Set(words(normalizeText(`${license.address.line_1} ${license.address.line_2 ?? ""}`)));
-  // The street part only: the city and ZIP a clerk may add are not in line 1.
-  return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
-}
-
-/** "Not in our New York data, which covers …" */
-function notFound(state: string, coverage: StateCoverage[] | null): string {
-  return notFoundReason(state, sourcesCover(coverage?.find((c) => c.state === state)));
-}
-
-/** "unknown state “XX”" -> "Unknown state “XX”." */
-function sentence(words: string): string {
-  const text = words.trim();
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.?!]$/.test(text) ? "" : "."}`;
 }
 
 function errorWords(error: unknown): string {
-  if (error instanceof ApiError) return error.message.endsWith(".") ? error.message : `${error.message}.`;
-  return "the check failed.";
+  return error instanceof ApiError ? error.message : "the check failed";
 }

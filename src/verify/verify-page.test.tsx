@@ -53,20 +53,28 @@ async function verify(list: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a Verify run", () => {
-  it("is recorded in one post with every row once it ends, and says so", async () => {
+  it("is recorded in one post with every row as the clerk gave it, on its line, once it ends, and says so", async () => {
     const posted = serve("member");
-    await verify("NY, 0012345{enter}NY, 9999999");
+    await verify("NY, 0012345, White Horse{enter}{enter}NY, 9999999{enter}%%%%");
     expect((await screen.findByRole("link", { name: "Recorded in Checks" })).getAttribute("href")).toBe("/checks");
     expect(posted).toEqual([
       {
         action: "verify",
         zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         rows: [
-          { state: "ny", license: "0012345" },
-          { state: "ny", license: "9999999" },
+          { line: 1, state: "NY", license: "0012345", business: "White Horse", address: "" },
+          { line: 3, state: "NY", license: "9999999", business: "", address: "" },
+          { line: 4, state: "%%%%", license: "", business: "", address: "" },
         ],
       },
     ]);
+    // The screen numbers the rows by the same lines.
+    expect(
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .map((tr) => tr.querySelector("td")?.textContent),
+    ).toEqual(["1", "3", "4"]);
   });
 
   it("records an auditor's run too, and offers them no Watch all found", async () => {

@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from "react";
 import { sessionQuery } from "../api/session-query.ts";
 import { licenseQueries } from "../api/license-queries.ts";
+import type { RecordRow } from "../contract/checks.ts";
 import { localIsoDate } from "../shared/dates.ts";
 import { ListFileInput } from "../shared/list-file-input.tsx";
 import { mayChange } from "../shared/may-change.ts";
 import type { ListLimit, ListRow } from "../shared/list-input.ts";
-import { verifyList, type RowResult, type VerifyProgress } from "./verify-list.ts";
+import { recordedRows, verifyList, type VerifyProgress } from "./verify-list.ts";
 import { VerifyProgressBar } from "./verify-progress.tsx";
 import { VerifyResults } from "./verify-results.tsx";
 import { clearKept, keepCheck, keepDraft, loadKept, type SavedCheck } from "./verify-storage.ts";
@@ -26,14 +27,6 @@ interface Run {
   ended: boolean;
 }
 
-/** The licenses a run showed a verdict for, as the Checks record takes them: a row naming no state or number is none. */
-function recordedRows(results: readonly RowResult[]) {
-  return results.flatMap((r) => {
-    const license = r.matched || r.license;
-    return r.state && license ? [{ state: r.state, license }] : [];
-  });
-}
-
 /** The `/verify` route: a list of licenses, pasted or from a file, a verdict for each row. */
 export function VerifyPage() {
   const [saved] = useState(loadKept);
@@ -44,7 +37,7 @@ export function VerifyPage() {
   const [notKept, setNotKept] = useState(false);
   const coverage = useQuery(licenseQueries.coverage());
   const session = useQuery(sessionQuery());
-  const [recording, setRecording] = useState<{ key: string; rows: { state: string; license: string }[] } | null>(null);
+  const [recording, setRecording] = useState<{ key: string; rows: RecordRow[] } | null>(null);
   const changes = mayChange(session.data);
   const abort = useRef<AbortController | null>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);

@@ -110,7 +110,7 @@ export function VerifyResults({ headingRef, results, checkedAt, complete, record
           <caption className="visually-hidden">The verdict of each row of the list</caption>
           <thead>
             <tr>
-              <th scope="col">Row</th>
+              <th scope="col">Line</th>
               <th scope="col">State</th>
               <th scope="col">Number given</th>
               <th scope="col">Matched</th>
@@ -124,7 +124,7 @@ export function VerifyResults({ headingRef, results, checkedAt, complete, record
           </thead>
           <tbody>
             {rows.map((r) => (
-              <ResultRow key={r.row} result={r} />
+              <ResultRow key={r.given.line} result={r} />
             ))}
           </tbody>
         </table>
@@ -137,16 +137,16 @@ export function VerifyResults({ headingRef, results, checkedAt, complete, record
 const ResultRow = memo(function ResultRow({ result: r }: { result: RowResult }) {
   return (
     <tr data-verdict={r.verdict.replace(" ", "-")}>
-      <td>{r.row}</td>
+      <td>{r.given.line}</td>
       <td>{stateShown(r)}</td>
-      <td className="mono">{r.license}</td>
+      <td className="mono">{r.given.license}</td>
       <td className="mono">
         {r.matched && r.state ? <Link to={licenseUrl(r.state, r.matched)}>{r.matched}</Link> : null}
       </td>
       <td>
         <VerdictBadge verdict={r.verdict} />
       </td>
-      <td>{reasonShown(r)}</td>
+      <td>{r.reason}</td>
       <td>{r.business}</td>
       <td>{r.owner}</td>
       <td>{r.expires ? formatIsoDate(r.expires) : ""}</td>
@@ -157,22 +157,17 @@ const ResultRow = memo(function ResultRow({ result: r }: { result: RowResult }) 
 
 /** The state as a code where the row names one, else as written. */
 function stateShown(r: RowResult): string {
-  return r.state ? r.state.toUpperCase() : r.stateGiven;
-}
-
-/** The reason, with the other rows holding the same number. */
-function reasonShown(r: RowResult): string {
-  return r.alsoOnRows.length > 0 ? `${r.reason} Also on row ${r.alsoOnRows.join(", ")}.` : r.reason;
+  return r.state ? r.state.toUpperCase() : r.given.state;
 }
 
 function csvRecord(r: RowResult, checkedAt: string): CsvRecord {
   return {
-    row: String(r.row),
+    row: String(r.given.line),
     state: stateShown(r),
-    license: r.license,
+    license: r.given.license,
     matched_license: r.matched,
     verdict: r.verdict,
-    reason: reasonShown(r),
+    reason: r.reason,
     status: r.status,
     business: r.business,
     owner: r.owner,

@@ -15,7 +15,8 @@ export interface Kept {
 
 // Apart, so that typing in the box writes the box alone, never thousands of answers again.
 const DRAFT = "license-lookup:verify:draft:v1";
-const CHECK = "license-lookup:verify:check:v1";
+// v2: rows carry what the clerk gave and its line; a check kept in the v1 shape is not shown.
+const CHECK = "license-lookup:verify:check:v2";
 
 export function loadKept(): Kept {
   try {

@@ -12,7 +12,7 @@ function foundRows(results: readonly RowResult[]): WatchAddRow[] {
     const key = `${r.state} ${r.matched}`;
     if (!r.matched || !r.state || seen.has(key)) return [];
     seen.add(key);
-    return [{ row: r.row, state: r.state, license: r.matched }];
+    return [{ row: r.given.line ?? 1, state: r.state, license: r.matched }];
   });
 }
 

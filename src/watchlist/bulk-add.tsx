@@ -36,11 +36,11 @@ export function BulkAdd() {
     setProblem(null);
     const unsent: RowError[] = input.rows.flatMap((r) => {
       const error = unsendable(r);
-      return error ? [{ row: r.row, error }] : [];
+      return error ? [{ row: r.line, error }] : [];
     });
     const rows = input.rows
       .filter((r) => unsendable(r) === null)
-      .map((r) => ({ row: r.row, state: r.stateGiven, license: r.license }));
+      .map((r) => ({ row: r.line, state: r.stateGiven, license: r.license }));
     if (rows.length === 0) {
       setReport(addReport([], unsent));
       return;

@@ -1,16 +1,15 @@
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
-import { licenseDates, type License } from "../contract/license.ts";
+import { licenseDates } from "../contract/license.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
-import { stateName } from "../contract/states.ts";
 import type { WatchEntry } from "../contract/watchlist.ts";
-import { formatIsoDate } from "../contract/calendar-date.ts";
 import { daysUntil } from "../shared/dates.ts";
 import { absoluteLicenseUrl } from "../shared/page-urls.ts";
-import { recordAsOf, sourcesCover } from "../shared/record-source.ts";
-import { licenseVerdict, notCoveredReason, type VerdictWord } from "../contract/verdict.ts";
+import { recordAsOf, sourcesCover } from "../contract/record-source.ts";
+import { pageGiven, rowVerdict, watchedRead } from "../contract/row-verdict.ts";
+import type { VerdictWord } from "../contract/verdict.ts";
 import type { CsvRecord } from "../shared/verdict-csv.ts";
 
-/** One watched license as the table shows it and the CSV writes it: the verdict is worked out as the list check does. */
+/** One watched license as the table shows it and the CSV writes it: its verdict as rowVerdict decides, and the record keeps. */
 export interface WatchRow {
   entry: WatchEntry;
   verdict: VerdictWord;
@@ -29,18 +28,6 @@ export interface WatchRow {
 export const EXPIRING_DAYS = [30, 60, 90] as const;
 export type ExpiringDays = (typeof EXPIRING_DAYS)[number];
 
-/** "ACME TAVERN, status active, expiring March 31, 2026": what a record said, for one that is no longer listed. */
-export function lastSeenWords(record: License): string {
-  const expires = licenseDates(record).expires;
-  return [
-    record.business || record.owner || "no name given",
-    record.status.trim() ? `status ${record.status.trim()}` : "",
-    expires ? `expiring ${formatIsoDate(expires)}` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
 /** `coverage`: what the service says backs the license's state today; null or missing when it does not say. */
 export function watchRow(
   entry: WatchEntry,
@@ -49,23 +36,15 @@ export function watchRow(
   coverage?: StateCoverage | null,
 ): WatchRow {
   const { record, provenance } = entry;
-  const verdict = (): { verdict: VerdictWord; reason: string } => {
-    if (entry.outcome === "not covered") return { verdict: "not covered", reason: notCoveredReason(entry.state) };
-    if (entry.outcome === "no longer listed") {
-      const seen = record ? ` (last seen as ${lastSeenWords(record)})` : "";
-      const covers = sourcesCover(coverage);
-      const held = covers ? ` Our ${stateName(entry.state) ?? entry.state.toUpperCase()} data covers ${covers}.` : "";
-      return {
-        verdict: "not found",
-        reason: `No longer listed: the service no longer returns this license${seen}.${held}`,
-      };
-    }
-    if (entry.outcome === "unchecked" || !record) return { verdict: "check", reason: "Not checked yet." };
-    return licenseVerdict(record, { today, asOf: recordAsOf(provenance), decoding });
-  };
+  const { verdict, reason } = rowVerdict(pageGiven(entry.state, entry.license), watchedRead(entry), {
+    today,
+    decoding,
+    covers: sourcesCover(coverage),
+  });
   return {
     entry,
-    ...verdict(),
+    verdict,
+    reason,
     status: record?.status ?? "",
     business: record?.business ?? "",
     owner: record?.owner ?? "",

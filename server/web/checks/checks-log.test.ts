@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LogEntrySchema } from "../../../src/contract/checks.ts";
 import { migrateStateDb, openStateDb, type Backend, type StateDb } from "../../db/state-db.ts";
 import { BACKENDS, freshPostgresUrl } from "../../testing/state-backends.ts";
-import { CHECKS_MIGRATIONS, createChecksLog, entryHash, sha256, type NewLogEntry } from "./checks-log.ts";
+import { CHECKS_MIGRATIONS, createChecksLog, entryHash, sha256, shownKey, type NewLogEntry } from "./checks-log.ts";
 
 const NOW = new Date("2027-03-03T15:02:00Z");
 const maria = { email: "maria@example.com", name: "Maria Lopez", role: "member" };
@@ -207,25 +207,120 @@ describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
   });
 
   describe("the hour rule's look-up", () => {
-    it("finds the same person's checks of these licenses within the hour, with what they saw, and nothing else", async () => {
+    it("finds the same person's checks within the hour, each as what it showed, and nothing else", async () => {
       let now = NOW;
       const { log } = await open(() => now);
       const first = await log.append(check("1"));
-      const notFound = await log.append(check("2", { verdict: "not found", record_json: null, provenance_json: null }));
+      const given = JSON.stringify({ line: 3, state: "NY", license: "2", business: "", address: "" });
+      const notFound = await log.append(
+        check("2", {
+          action: "verify",
+          verdict: "not found",
+          record_json: null,
+          provenance_json: null,
+          given_json: given,
+        }),
+      );
       now = new Date(NOW.getTime() + 59 * 60_000);
       const since = new Date(now.getTime() - 3_600_000).toISOString();
-      const record = first.record_sha256!;
       await log.append(check("3", { action: "sign-in" }));
       await log.append(check("1", { user: { ...maria, email: "someone@example.com" } }));
-      const seen = (email: string, licenses: string[], sinceIso: string) =>
-        log.recentChecks(email, "ny", licenses, sinceIso);
-      expect(await seen("maria@example.com", ["1", "2", "3", "4"], since)).toEqual([
-        { id: notFound.id, license: "2", sameness: "not found" },
-        { id: first.id, license: "1", sameness: record },
+      expect(await log.recentChecks("maria@example.com", since)).toEqual([
+        { id: notFound.id, shown: shownKey({ ...notFound, given_json: given }) },
+        { id: first.id, shown: shownKey(first) },
       ]);
-      expect(await seen("maria@example.com", [], since)).toEqual([]);
+      expect(shownKey(notFound)).toBe(
+        JSON.stringify(["ny", "2", "not found", "Expired on December 31, 2016.", null, given]),
+      );
       const later = new Date(NOW.getTime() + 61 * 60_000 - 3_600_000).toISOString();
-      expect(await seen("maria@example.com", ["1", "2"], later)).toEqual([]);
+      expect(await log.recentChecks("maria@example.com", later)).toEqual([]);
+    });
+  });
+
+  describe("what the clerk gave", () => {
+    const given = JSON.stringify({ line: 11, state: "NJ", license: "1", business: "White Horse", address: "" });
+
+    it("is kept with the entry and hashed with it; an entry without it hashes as every entry did before", async () => {
+      const { log } = await open();
+      const [plain, verify] = await log.appendMany([check("1"), check("1", { action: "verify", given_json: given })]);
+      expect(plain!.given_json).toBeNull();
+      // The hash every entry had before what the clerk gave was kept: older chains verify unchanged.
+      const { hash: _, given_json: __, ...fields } = plain!;
+      const before = [
+        ...["id", "at", "zone", "action", "user_email", "user_name", "user_role", "state", "license", "verdict"],
+        ...["reason", "record_json", "record_sha256", "provenance_json", "source_sha256", "as_of", "detail"],
+        "app_version",
+      ] as const;
+      expect(plain!.hash).toBe(sha256(`${"0".repeat(64)}\n${JSON.stringify(before.map((f) => fields[f]))}`));
+      expect(verify!.given_json).toBe(given);
+      expect(verify!.hash).toBe(entryHash(verify!));
+      expect(verify!.hash).not.toBe(entryHash({ ...verify!, given_json: null }));
+      expect(await log.get(2)).toEqual(verify);
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 2 });
+    });
+
+    it("cannot be changed, dropped or added behind the log", async () => {
+      for (const statement of [
+        sql`UPDATE log_entries SET given_json = NULL WHERE id = 2`,
+        sql`UPDATE log_entries SET given_json = replace(given_json, '11', '12') WHERE id = 2`,
+        sql`UPDATE log_entries SET given_json = ${given} WHERE id = 1`,
+      ]) {
+        const { state, log } = await open();
+        await tamper(state, sql`DELETE FROM log_entries`);
+        await tamper(state, sql`UPDATE log_head SET entries = 0, hash = ${"0".repeat(64)}`);
+        await log.appendMany([check("1"), check("1", { action: "verify", given_json: given })]);
+        await tamper(state, statement);
+        expect(await log.verify()).toMatchObject({
+          ok: false,
+          problem: expect.stringContaining("does not match its hash"),
+        });
+      }
+    });
+
+    it("arrives by a migration that leaves the entries written before it, and their chain, as they were", async () => {
+      const state = openStateDb("url" in target ? { ...target, poolSize: 4 } : target);
+      handles.push(state);
+      const [first] = Object.entries(CHECKS_MIGRATIONS);
+      await migrateStateDb(state, "app", Object.fromEntries([first!]));
+      // Two entries as the app wrote them before: no given_json column at all.
+      let prev = "0".repeat(64);
+      for (const id of [1, 2]) {
+        const entry = {
+          id,
+          at: NOW.toISOString(),
+          zone: null,
+          action: "verify" as const,
+          user_email: maria.email,
+          user_name: maria.name,
+          user_role: maria.role,
+          state: "ny",
+          license: String(id),
+          verdict: "valid" as const,
+          reason: "In force.",
+          record_json: null,
+          record_sha256: null,
+          provenance_json: null,
+          source_sha256: null,
+          as_of: null,
+          detail: `row ${id} of 2`,
+          app_version: "1.0.0",
+          prev_hash: prev,
+        };
+        prev = entryHash(entry);
+        await sql`INSERT INTO log_entries (id, at, zone, action, user_email, user_name, user_role, state, license,
+          verdict, reason, record_json, record_sha256, provenance_json, source_sha256, as_of, detail, app_version,
+          prev_hash, hash) VALUES (${id}, ${entry.at}, NULL, 'verify', ${maria.email}, ${maria.name}, ${maria.role},
+          'ny', ${String(id)}, 'valid', 'In force.', NULL, NULL, NULL, NULL, NULL, ${entry.detail}, '1.0.0', ${entry.prev_hash},
+          ${prev})`.execute(state.db);
+      }
+      await sql`UPDATE log_head SET entries = 2, hash = ${prev}`.execute(state.db);
+
+      await migrateStateDb(state, "app", CHECKS_MIGRATIONS);
+      const log = createChecksLog(state, { appVersion: "1.2.3", now: () => NOW });
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 2 });
+      expect(await log.get(1)).toMatchObject({ detail: "row 1 of 2", given_json: null });
+      await log.append(check("3", { action: "verify", given_json: given }));
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 3 });
     });
   });
 

@@ -81,6 +81,12 @@ export const CHECKS_MIGRATIONS: MigrationSet = {
       );
     },
   }),
+  // What the clerk gave for a Verify row: a column of its own, null in every entry written before it.
+  "2026-11-28-checks-given": () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("log_entries").addColumn("given_json", "text").execute();
+    },
+  }),
 };
 
 export interface NewLogEntry {
@@ -95,6 +101,8 @@ export interface NewLogEntry {
   record_json?: string | null;
   provenance_json?: string | null;
   detail?: string | null;
+  /** What the clerk gave (a GivenRow as JSON): a Verify row's. */
+  given_json?: string | null;
 }
 
 export interface LogFilter {
@@ -144,9 +152,28 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** An entry's hash: the hash before it, then its fields as a JSON array in HASHED_FIELDS order. */
-export function entryHash(entry: Omit<LogEntry, "hash">): string {
-  return sha256(`${entry.prev_hash}\n${JSON.stringify(HASHED_FIELDS.map((field) => entry[field]))}`);
+/**
+ * An entry's hash: the hash before it, then its fields as a JSON array in HASHED_FIELDS order, and after them what the
+ * clerk gave where the entry holds it. An entry without it hashes as every entry did before it was kept, so the
+ * chains written then still verify; one with it cannot lose it unseen.
+ */
+export function entryHash(entry: Omit<LogEntry, "hash" | "given_json"> & { given_json?: string | null }): string {
+  const fields: unknown[] = HASHED_FIELDS.map((field) => entry[field]);
+  if (entry.given_json != null) fields.push(entry.given_json);
+  return sha256(`${entry.prev_hash}\n${JSON.stringify(fields)}`);
+}
+
+/**
+ * What an entry showed, as one string: two checks with the same are the same thing seen again (the hour rule). The
+ * record by its hash, the verdict and reason, and what the clerk gave, line included.
+ */
+export function shownKey(
+  entry: Pick<LogEntry, "state" | "license" | "verdict" | "reason" | "record_sha256"> & {
+    given_json?: string | null;
+  },
+): string {
+  const { state, license, verdict, reason, record_sha256, given_json = null } = entry;
+  return JSON.stringify([state, license, verdict, reason, record_sha256, given_json]);
 }
 
 /** Where the record came from, as the log keeps it: the source file's SHA-256 and the date it was true on. */
@@ -162,7 +189,7 @@ export type ChecksLog = ReturnType<typeof createChecksLog>;
 const INSERT_ROWS = 500;
 // verify() walks the chain this many entries at a time: a long record is never held in memory whole.
 const VERIFY_PAGE = 1000;
-const ENTRY_COLUMNS = [...HASHED_FIELDS, "prev_hash", "hash"] as const;
+const ENTRY_COLUMNS = [...HASHED_FIELDS, "given_json", "prev_hash", "hash"] as const;
 
 /** The record of checks in the app's database (`state`), migrated with CHECKS_MIGRATIONS. */
 export function createChecksLog(
@@ -214,6 +241,7 @@ export function createChecksLog(
         provenance_json,
         ...sourceOf(provenance_json),
         detail: e.detail ?? null,
+        given_json: e.given_json ?? null,
         app_version: appVersion,
         prev_hash: prev,
       };
@@ -316,22 +344,19 @@ export function createChecksLog(
     appendMany,
 
     /**
-     * The checks that already hold what `email` was shown of these licenses of `state` since `sinceIso`, newest
-     * first: each with its `sameness`, the record's SHA-256 or, where there was none, the verdict. Seeing the same
-     * again adds no entry. One query for many licenses: a Verify list of 10,000 rows asked one at a time took 5 s.
+     * The checks `email` was shown since `sinceIso`, newest first, each with its `shownKey`: seeing the same again
+     * adds no entry. One query for a whole list: a Verify list of 10,000 rows asked one at a time took 5 s.
      */
-    async recentChecks(email: string, state: string, licenses: readonly string[], sinceIso: string) {
-      if (licenses.length === 0) return [];
-      return db
+    async recentChecks(email: string, sinceIso: string): Promise<{ id: number; shown: string }[]> {
+      const entries = await db
         .selectFrom("log_entries")
-        .select((eb) => ["id", "license", eb.fn.coalesce("record_sha256", "verdict").as("sameness")])
-        .where("state", "=", state)
-        .where("license", "in", licenses)
+        .select(["id", "state", "license", "verdict", "reason", "record_sha256", "given_json"])
         .where("user_email", "=", email)
         .where("at", ">=", sinceIso)
         .where("action", "in", CHECK_ACTIONS)
         .orderBy("id", "desc")
         .execute();
+      return entries.map((entry) => ({ id: entry.id, shown: shownKey(entry) }));
     },
 
     /** Newest first, a page at a time. */

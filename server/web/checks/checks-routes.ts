@@ -8,6 +8,7 @@ import {
   LOGGED_VERDICTS,
   LogEntrySchema,
   RecordChecksRequestSchema,
+  type GivenRow,
   type LogEntry,
 } from "../../../src/contract/checks.ts";
 import type { Provenance } from "../../../src/contract/envelopes.ts";
@@ -20,8 +21,9 @@ import type { ServiceReader } from "../watchlist/service-reader.ts";
 import type { ChecksLog, LogFilter } from "./checks-log.ts";
 import { recordChecks } from "./record-checks.ts";
 
-// A Verify list of 10,000 rows of long numbers is over Fastify's default megabyte.
-const BODY_LIMIT = 4 * 1024 * 1024;
+// A Verify list of 10,000 rows of long numbers is over Fastify's default megabyte; each row carries the name and
+// address the clerk gave as well.
+const BODY_LIMIT = 16 * 1024 * 1024;
 
 const Day = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -109,7 +111,7 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
         return sendProblem(
           reply,
           400,
-          `Send {"action": "license page" or "verify", "zone": "America/New_York", "rows": [{"state": "ny", "license": "0012345"}, …]}: ${z.prettifyError(parsed.error)}`,
+          `Send {"action": "license page" or "verify", "zone": "America/New_York", "rows": [{"state": "ny", "license": "0012345"}, …]}, a Verify row as the clerk gave it ({"line": 3, "state": "New York", "license": "", "business": "White Horse", "address": ""}): ${z.prettifyError(parsed.error)}`,
         );
       }
       const { action, zone, rows } = parsed.data;
@@ -158,6 +160,7 @@ export function checksRoutes({ log, reader, now = () => new Date() }: ChecksRout
           entry,
           record: entry.record_json === null ? null : (JSON.parse(entry.record_json) as License),
           provenance: entry.provenance_json === null ? null : (JSON.parse(entry.provenance_json) as Provenance),
+          given: entry.given_json === null ? null : (JSON.parse(entry.given_json) as GivenRow),
         },
       };
     });

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GivenRow, RecordRow } from "../../../src/contract/checks.ts";
+import type { License } from "../../../src/contract/license.ts";
 import { LicenseResponseSchema, ProvenanceResponseSchema } from "../../../src/contract/envelopes.ts";
 import { loadSource } from "../../store/load-source.ts";
 import { licenseFixture } from "../../testing/license-fixture.ts";
@@ -10,6 +12,8 @@ import { tempService, testSource } from "../../testing/temp-service.ts";
 import type { StateDb } from "../../db/state-db.ts";
 import { openAppState } from "../app-db.ts";
 import { createServiceReader, type ServiceReader } from "../watchlist/service-reader.ts";
+import { parseListText } from "../../../src/shared/list-input.ts";
+import { recordedRows, verifyList, type RowResult } from "../../../src/verify/verify-list.ts";
 import { createChecksLog, sha256, type ChecksLog } from "./checks-log.ts";
 import { recordChecks, recordWatchlistSeen } from "./record-checks.ts";
 
@@ -22,6 +26,8 @@ const maria = { email: "maria@example.com", name: "Maria Lopez", role: "member" 
 const records = () => [
   licenseFixture({ license: "1268007", dates: EXPIRES_NYE }),
   licenseFixture({ license: "0012345", business: "ACME TAVERN" }),
+  licenseFixture({ license: "2000001", business: "UNION SQUARE CAFE", address: { line_1: "21 E 16TH ST" } }),
+  licenseFixture({ license: "2000002", business: "UNION SQUARE CAFE", address: { line_1: "101 E 19TH ST" } }),
 ];
 
 let service: Awaited<ReturnType<typeof tempService>>;
@@ -139,39 +145,156 @@ describe("recording what a page showed", () => {
 });
 
 describe("recording a Verify list", () => {
-  it("writes one entry per row, not found and not covered included, in one write", async () => {
-    const ids = await recordChecks({
-      log,
-      reader,
-      user: maria,
-      action: "verify",
-      zone: "America/New_York",
-      rows: [
-        { state: "ny", license: "0012345" },
-        { state: "ny", license: "404" },
-        { state: "ma", license: "LA-1" },
-        { state: "zz", license: "1" },
-        { state: "NY", license: "0012345" },
-      ],
-      now,
-    });
-    expect(ids).toEqual([1, 2, 3, null, 1]);
-    const entries = (await log.list()).entries.reverse();
-    expect(entries.map((e) => [e.action, e.license, e.verdict, e.detail])).toEqual([
-      ["verify", "0012345", "valid", "row 1 of 5"],
-      ["verify", "404", "not found", "row 2 of 5"],
-      ["verify", "LA-1", "not covered", "row 3 of 5"],
-    ]);
-    expect(entries[1]).toMatchObject({
-      reason: "Not in our New York data. This does not mean the business is unlicensed.",
-      record_json: null,
-      record_sha256: null,
-    });
-    expect(entries[2]!.reason).toBe(
-      "Massachusetts is not covered: License Lookup has no Massachusetts records for your team.",
+  // The day where the clerk is (Los Angeles) at NOW: the page's `today`, as the server works it out.
+  const TODAY = "2026-12-31";
+  const verify = (rows: RecordRow[], fields: Partial<Parameters<typeof recordChecks>[0]> = {}) =>
+    recordChecks({ log, reader, user: maria, action: "verify", zone: "America/Los_Angeles", rows, now, ...fields });
+  const row = (line: number, state: string, license: string, business = "", address = ""): RecordRow => ({
+    line,
+    state,
+    license,
+    business,
+    address,
+  });
+
+  /** The Verify page's own run of `text`, its browser's requests sent to the service with the team's key. */
+  async function pageRun(text: string): Promise<RowResult[]> {
+    const list = parseListText(text, { rows: 100, use: "verified" });
+    if ("error" in list) throw new Error(list.error);
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal("fetch", (path: string, init: RequestInit = {}) =>
+      realFetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${key}` } }),
     );
-    // One transaction: the three entries share one time.
-    expect(new Set(entries.map((e) => e.at)).size).toBe(1);
+    try {
+      const coverage = (await (await fetch("/v2/states")).json()) as { data: [] };
+      return await verifyList(list.rows, { today: TODAY, coverage: coverage.data, onProgress: () => {} });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps, row by row, the verdict, the reason and the line the Verify page showed, and what the clerk gave", async () => {
+    const text = [
+      "State,License number,Business name,Address",
+      "NY,0012345,White Horse",
+      "",
+      "NY,12345",
+      "%%%%",
+      "NY,0012345",
+      "NY,,Acme Tavern",
+      "NY,,Union Square Cafe",
+      "NY,,Union Square Cafe,101 E 19th St",
+      "NY,404",
+      "Massachusetts,LA-1",
+      "XX,1",
+    ].join("\n");
+    const shown = await pageRun(text);
+    const ids = await verify(recordedRows(shown));
+    expect(ids).toHaveLength(shown.length);
+    const entries = await Promise.all(ids.map((id) => log.get(id!)));
+    // What each entry holds is what its row showed: one function decided both.
+    for (const [i, r] of shown.entries()) {
+      const entry = entries[i]!;
+      expect([entry.verdict, entry.reason, JSON.parse(entry.given_json!)], `line ${r.given.line}`).toEqual([
+        r.verdict,
+        r.reason,
+        r.given,
+      ]);
+      expect(entry.record_json === null ? "" : (JSON.parse(entry.record_json) as License).license).toBe(r.matched);
+    }
+    // And what they showed, by the paste's own lines.
+    const line = (json: string | null) => (JSON.parse(json!) as GivenRow).line;
+    expect(entries.map((e) => [line(e!.given_json), e!.state, e!.license, e!.verdict, e!.reason])).toEqual([
+      [
+        2,
+        "ny",
+        "0012345",
+        "check",
+        "Number belongs to ACME TAVERN, not White Horse. Its record: valid. Also on line 6.",
+      ],
+      [4, "ny", "12345", "check", "Not found as written. Did you mean 0012345 (ACME TAVERN)?"],
+      [5, null, null, "check", "Not a list row: expected a state and a license number, separated by a comma or a tab."],
+      [6, "ny", "0012345", "valid", expect.stringMatching(/^In force .* Also on line 2\.$/)],
+      [7, "ny", "0012345", "valid", expect.stringMatching(/^Matched by name\. In force/)],
+      [
+        8,
+        "ny",
+        null,
+        "check",
+        expect.stringMatching(/^2 licenses match this name: 2000001 \(UNION SQUARE CAFE, 21 E 16TH ST\)/),
+      ],
+      [9, "ny", "2000002", "valid", expect.stringMatching(/^Matched by name\./)],
+      [
+        10,
+        "ny",
+        "404",
+        "not found",
+        expect.stringMatching(
+          /^Not in our New York data, which covers the licenses a test made, as of January 15, 2026\./,
+        ),
+      ],
+      [
+        11,
+        "ma",
+        "LA-1",
+        "not covered",
+        "Massachusetts is not covered: License Lookup has no Massachusetts records for your team.",
+      ],
+      [12, null, "1", "check", "Unknown state “XX”: write a code such as NY or a name such as New York."],
+    ]);
+    expect(entries[0]).toMatchObject({
+      action: "verify",
+      detail: null,
+      record_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // One transaction: the entries share one time, and the chain holds.
+    expect(new Set(entries.map((e) => e!.at)).size).toBe(1);
+    expect(await log.verify()).toMatchObject({ ok: true, entries: shown.length });
+  });
+
+  it("reads a name-only row's matched number, and searches the name itself where that record does not bear it", async () => {
+    const [honest, claimed] = await verify([
+      { ...row(1, "NY", "", "Acme Tavern"), matched: "0012345" },
+      // The number of another business: the record it reads is held to the name, and the name searched instead.
+      { ...row(2, "NY", "", "Acme Tavern"), matched: "1268007" },
+    ]);
+    expect(await log.get(honest!)).toMatchObject({ license: "0012345", verdict: "valid" });
+    expect(await log.get(claimed!)).toMatchObject({
+      license: "0012345",
+      verdict: "valid",
+      reason: expect.stringMatching(/^Matched by name\./),
+    });
+  });
+
+  it("records an ambiguous or unmatched name row as the page showed it, with no license and no record", async () => {
+    const [several, none] = await verify([row(1, "NY", "", "Union Square Cafe"), row(2, "NY", "", "Nobody Here")]);
+    expect(await log.get(several!)).toMatchObject({ state: "ny", license: null, verdict: "check", record_json: null });
+    expect(await log.get(none!)).toMatchObject({
+      license: null,
+      verdict: "not found",
+      reason: expect.stringMatching(/^No license matches this name\. Not in our New York data/),
+    });
+  });
+
+  it("adds nothing for the same run again within the hour, and an entry for a row shown on another line", async () => {
+    const rows = [row(1, "NY", "0012345"), row(2, "ny", "404")];
+    const first = await verify(rows);
+    clock = new Date(NOW.getTime() + 30 * 60_000);
+    expect(await verify(rows)).toEqual(first);
+    const [moved] = await verify([row(5, "NY", "0012345")]);
+    expect(first).not.toContain(moved);
+    expect(await log.verify()).toMatchObject({ ok: true, entries: 3 });
+  });
+
+  it("refuses nothing a clerk may paste: a long state name, an empty number, a reading problem", async () => {
+    const [id] = await verify([{ ...row(3, "New York", "0012345,x", "", ""), read: ["too many columns"] }]);
+    expect(await log.get(id!)).toMatchObject({
+      state: "ny",
+      verdict: "check",
+      reason: "Too many columns: expected state, license number, business name, address.",
+      record_json: null,
+    });
   });
 });
 
@@ -188,6 +311,7 @@ describe("recording a watchlist's changes marked seen", () => {
     };
     const ids = await recordWatchlistSeen({
       log,
+      reader,
       user: maria,
       zone: "UTC",
       entries: [
@@ -210,6 +334,14 @@ describe("recording a watchlist's changes marked seen", () => {
       record_json: JSON.stringify(record),
       as_of: "2026-01-15",
     });
-    expect(await log.get(2)).toMatchObject({ verdict: "not found", detail: "no longer listed" });
+    // As the watchlist shows it: what it last saw, and what the state's data covers.
+    expect(await log.get(2)).toMatchObject({
+      verdict: "not found",
+      reason:
+        "No longer listed: the service no longer returns this license (last seen as TEST TAVERN, status active, " +
+        "expiring December 31, 2026). Our New York data covers the licenses a test made, as of January 15, 2026.",
+      detail: "no longer listed",
+      given_json: null,
+    });
   });
 });

@@ -4,7 +4,10 @@ import {
   LicenseResponseSchema,
   MAX_BATCH,
   ProvenanceListResponseSchema,
+  SearchResponseSchema,
+  StatesResponseSchema,
   type Provenance,
+  type StateCoverage,
 } from "../../../src/contract/envelopes.ts";
 import type { License } from "../../../src/contract/license.ts";
 import { ProblemSchema } from "../../../src/contract/problem.ts";
@@ -127,6 +130,16 @@ export function createServiceReader({
     /** The licenses of `numbers` of one state, in their order, MAX_BATCH a call; NotCoveredError for a state outside the key. */
     read: part,
     batchSize: MAX_BATCH,
+    /** Up to 10 licenses whose business or owner name matches, best first (the contract's search), as the page asks. */
+    async byName(state: string, name: string): Promise<License[]> {
+      const answer = await get(`/v2/search?${new URLSearchParams({ state, name })}`, SearchResponseSchema);
+      if (answer === null) throw new NotCoveredError(state);
+      return answer.data;
+    },
+    /** The states the key reads, with their sources (`/v2/states`); null from a service without the extension. */
+    async coverage(): Promise<StateCoverage[] | null> {
+      return (await get("/v2/states", StatesResponseSchema))?.data ?? null;
+    },
   };
 }
 

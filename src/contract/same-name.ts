@@ -1,4 +1,4 @@
-import { normalizeText, words } from "../contract/normalize-text.ts";
+import { normalizeText, words } from "./normalize-text.ts";
 
 /** Words that say what form a business takes, not which business it is. */
 const FORM_WORDS = new Set([
@@ -58,4 +58,11 @@ export function sameName(given: string, record: { business: string; owner: strin
   const owner = nameWords(record.owner);
   if (name.length === 0 || business.length + owner.length === 0) return true;
   return sameWords(name, business, inOrder) || sameWords(name, owner, anyOrder);
+}
+
+/** True when every word of the street part of `given` (before its first comma) is on the record's street lines; "" is true. */
+export function sameAddress(given: string, record: { address: { line_1: string; line_2?: string | null } }): boolean {
+  const street = new Set(words(normalizeText(`${record.address.line_1} ${record.address.line_2 ?? ""}`)));
+  // The street part only: the city and ZIP a clerk may add are not in line 1.
+  return words(normalizeText(given.split(",")[0] ?? "")).every((w) => street.has(w));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadDecodingTable } from "../contract/decoding/decode.ts";
+import { loadDecodingTable } from "./decoding/decode.ts";
 import { nearNumbers } from "./near-numbers.ts";
 
 // Each state's format as its decoding table gives it.
