@@ -21,7 +21,7 @@ const LIST: [string, string, string?][] = [
   ["MA,780-RS-0116", "check", "Did you mean 00780-RS-0116"],
   ["NJ,0101-33-005-003,White Horse", "check", "Number belongs to BLACK CAT TAVERN, not White Horse"],
   ["MA,,Union Oyster House", "valid", "Matched by name"],
-  ["NY,1268007", "expired", "Also on row 2"],
+  ["NY,1268007", "expired", "Also on line 3"],
   ["Florida,123", "not covered", "Florida is not covered"],
   ["XX,123", "check", "Unknown state “XX”"],
   ["NY,,", "check", "No license number and no business name"],
@@ -56,7 +56,8 @@ async function expectEveryVerdict(page: Page) {
   await expect(rows).toHaveCount(ROWS.length);
   for (const [i, [line, verdict, words]] of ROWS.entries()) {
     const row = rows.nth(i);
-    await expect(row.locator("td").first(), line).toHaveText(String(i + 1));
+    // Numbered by the paste's lines: the header is line 1.
+    await expect(row.locator("td").first(), line).toHaveText(String(i + 2));
     await expect(row.locator("td").nth(4), line).toHaveText(verdict);
     if (words) await expect(row.locator("td").nth(5), line).toContainText(words);
   }
@@ -91,10 +92,10 @@ test("a pasted 30-row list gets a verdict per row, exports as CSV, and is still 
     "row,state,license,matched_license,verdict,reason,status,business,owner,expires,source,as_of,checked_at,link",
   );
   expect(lines).toHaveLength(ROWS.length + 1);
-  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(ROWS.map((_, i) => String(i + 1)));
-  expect(lines[2]).toMatch(/^2,NY,1268007,1268007,expired,/);
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(ROWS.map((_, i) => String(i + 2)));
+  expect(lines[2]).toMatch(/^3,NY,1268007,1268007,expired,/);
   // A formula never reaches Excel as a formula.
-  expect(lines[19]).toMatch(/^19,NY,"'=1\+1",,not found,/);
+  expect(lines[19]).toMatch(/^20,NY,"'=1\+1",,not found,/);
 
   await page.reload();
   await expectEveryVerdict(page);

@@ -1,4 +1,4 @@
-import { spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,10 +7,10 @@ import { expect, test } from "@playwright/test";
 import { z } from "zod/mini";
 import { signature, SIGNATURE_HEADER } from "../server/web/watchlist/deliveries.ts";
 import { startMailReceiver, startWebhookReceiver } from "../server/testing/alert-receivers.ts";
-import { freePort } from "../server/testing/free-port.ts";
 import { WatchWebhookSchema } from "../src/contract/watchlist.ts";
 import { addUser, signInAs } from "./accounts.ts";
-import { REAL_DATA, start, stop, waitForHttp } from "./global-setup.ts";
+import { stop } from "./global-setup.ts";
+import { NYC_BARS, startNycStack } from "./own-stack.ts";
 
 const SECRET = "e2e-webhook-secret";
 // Three licenses of New York City's real list: the test moves the first one's expiry and removes the second.
@@ -18,49 +18,22 @@ const MOVED = { license: "1275754", name: "TEMPO LIBERO BAR CORP" };
 const REMOVED = { license: "1275736", name: "KAIA WINE BAR" };
 const KEPT = { license: "1275724", name: "LA VUE" };
 
-function npm(args: string[]): string {
-  const run = spawnSync("npm", ["--silent", ...args], { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${run.stderr}${run.stdout}`);
-  return run.stdout;
-}
-
 test("a team watches three licenses; a changed list shows on the watchlist, in one signed webhook and in one email", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), "license-lookup-watch-"));
-  const db = join(dir, "licenses.sqlite");
   const servers: ChildProcess[] = [];
   const hook = await startWebhookReceiver();
   const smtp = await startMailReceiver();
   try {
-    npm(["run", "import", "--", "--db", db, "--source", "ny-sla", join(REAL_DATA, "ny", "nyc_bars.csv")]);
-    const key = npm(["run", "keys", "--", "create", "--db", db, "--states", "ny", "--label", "e2e watch"])
-      .trim()
-      .split("\n")
-      .at(-1)!;
-    const [apiPort, appPort] = [await freePort(), await freePort()];
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const appUrl = `http://127.0.0.1:${appPort}`;
-    servers.push(start(["run", "api", "--", "--db", db, "--port", String(apiPort), "--host", "127.0.0.1", "--quiet"]));
-    await waitForHttp(`${apiUrl}/v2/states`, servers[0]!);
-    servers.push(
-      start(["run", "serve"], {
-        LLS_BASE_URL: apiUrl,
-        LLS_API_KEY: key,
-        HOST: "127.0.0.1",
-        PORT: String(appPort),
-        LOG: "0",
-        APP_DB: join(dir, "app.sqlite"),
-        SESSION_COOKIE: `lls_session_${appPort}`,
-        WATCH_WEBHOOK_URL: hook.url,
-        WATCH_WEBHOOK_SECRET: SECRET,
-        SMTP_URL: smtp.url,
-        WATCH_EMAIL_TO: "compliance@example.com",
-      }),
-    );
-    await waitForHttp(`${appUrl}/`, servers[1]!);
-    addUser(join(dir, "app.sqlite"), "watcher@example.com", "member");
+    const { appUrl, appDb, importNext } = await startNycStack(dir, servers, {
+      WATCH_WEBHOOK_URL: hook.url,
+      WATCH_WEBHOOK_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+      WATCH_EMAIL_TO: "compliance@example.com",
+    });
+    addUser(appDb, "watcher@example.com", "member");
     await signInAs(page, appUrl, "watcher@example.com");
 
     // The clerk watches each from its page.
@@ -71,7 +44,7 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
     }
 
     // The agency's next list: one expiry moved, one license gone; imported while both servers run.
-    const original = readFileSync(join(REAL_DATA, "ny", "nyc_bars.csv"), "utf8");
+    const original = readFileSync(NYC_BARS, "utf8");
     const changed = original
       .split("\n")
       .filter((line) => !line.startsWith(`${REMOVED.license},`))
@@ -80,7 +53,7 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
     expect(changed).not.toBe(original);
     const next = join(dir, "nyc_bars.csv");
     writeFileSync(next, changed);
-    npm(["run", "import", "--", "--db", db, "--source", "ny-sla", "--as-of", "2016-06-01", next]);
+    importNext(next, "2016-06-01");
 
     await page.goto(`${appUrl}/watchlist`);
     await expect(page.getByRole("row")).toHaveCount(4);
