@@ -33,14 +33,18 @@ function verdictPanel(page: Page) {
   return page.getByRole("region", { name: "Verdict" });
 }
 
-test("Dead Rabbit Tavern (NY 1268007) is expired in results, on its page and on paper, never green", async ({
+const RENEWAL = (expires: string, asOf: string, agency: string) =>
+  `Expires ${expires}, after our data of ${asOf}: it may have been renewed. Confirm with the ${agency}.`;
+
+test("Dead Rabbit Tavern (NY 1268007) reads check, not expired, in results, on its page and on paper: its data predates its expiry", async ({
   page,
 }) => {
+  const renewal = RENEWAL("December 31, 2020", "July 30, 2019", "New York State Liquor Authority");
   await page.goto("/?state=ny&by=name&q=dead+rabbit");
   const row = page.getByRole("listitem").filter({ hasText: "1268007" });
-  await expect(row.locator(".verdict")).toHaveText("expired");
+  await expect(row.locator(".verdict")).toHaveText("check");
   // The 2019 statewide list's dates, over the 2016 list's.
-  await expect(row).toContainText("Expired on December 31, 2020; the state’s record still says “active”.");
+  await expect(row).toContainText(renewal);
   await expect(row).toContainText("New York State Liquor Authority, data as of July 30, 2019");
   expect(await looksGreen(row.locator(".verdict"))).toBe(false);
   await noAxeViolations(page);
@@ -48,16 +52,47 @@ test("Dead Rabbit Tavern (NY 1268007) is expired in results, on its page and on 
   await row.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DEAD RABBIT TAVERN");
   const badge = verdictPanel(page).locator(".verdict");
-  await expect(badge).toHaveText("expired");
+  await expect(badge).toHaveText("check");
+  await expect(verdictPanel(page)).toContainText(renewal);
   expect(await looksGreen(badge)).toBe(false);
   await noAxeViolations(page);
 
   await page.emulateMedia({ media: "print" });
   await expect(badge).toBeVisible();
-  await expect(badge).toHaveText("expired");
+  await expect(badge).toHaveText("check");
   expect(await looksGreen(badge)).toBe(false);
-  await expect(verdictPanel(page)).toContainText("Expired on December 31, 2020");
+  await expect(verdictPanel(page)).toContainText(renewal);
   await noAxeViolations(page);
+});
+
+test("Barcade (PA R2638) reads check with the renewal sentence in results, on its page and on paper", async ({
+  page,
+}) => {
+  const renewal = RENEWAL("October 31, 2025", "June 9, 2025", "Pennsylvania Liquor Control Board");
+  await page.goto("/?state=pa&by=name&q=barcade");
+  const row = page.getByRole("listitem").filter({ hasText: "R2638" });
+  await expect(row.locator(".verdict")).toHaveText("check");
+  await expect(row).toContainText(renewal);
+
+  await page.goto("/license/pa/R2638");
+  const badge = verdictPanel(page).locator(".verdict");
+  await expect(badge).toHaveText("check");
+  await expect(verdictPanel(page)).toContainText(renewal);
+  await page.emulateMedia({ media: "print" });
+  await expect(badge).toHaveText("check");
+  await expect(verdictPanel(page)).toContainText(renewal);
+});
+
+test("a license whose own data lists its expiry as passed (NY 1271483) still reads expired, never green", async ({
+  page,
+}) => {
+  await page.goto("/license/ny/1271483");
+  const badge = verdictPanel(page).locator(".verdict");
+  await expect(badge).toHaveText("expired");
+  await expect(verdictPanel(page)).toContainText(
+    "Expired on December 31, 2015; the state’s record still says “active”.",
+  );
+  expect(await looksGreen(badge)).toBe(false);
 });
 
 test("a cancelled California license (574903) is inactive, with its status decoded", async ({ page }) => {

@@ -399,9 +399,9 @@ describe("the state picker", () => {
       { ...sla, id: 3, coverage: "an older list", as_of: "2014-01-27", records: 0 },
     ];
     renderAt("/?state=ny");
-    const note = await screen.findByText(/^Covers /);
+    const note = await screen.findByText(/^Data as of /);
     expect(note.textContent).toBe(
-      "Covers applications received, statewide, as of February 4, 2020; New York City on-premises liquor licenses only, as of January 14, 2016. 2,000 records from New York State Liquor Authority.",
+      "Data as of February 4, 2020. Covers applications received, statewide, as of February 4, 2020; New York City on-premises liquor licenses only, as of January 14, 2016. 2,000 records from New York State Liquor Authority.",
     );
     expect(screen.getByLabelText("State").getAttribute("aria-describedby")).toBe(note.id);
     expect(screen.getByRole("link", { name: "Every state’s data, and how old it is" }).getAttribute("href")).toBe(
@@ -417,7 +417,7 @@ describe("the state picker", () => {
     renderAt("/?state=ny");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(
-      /^The license service cannot be reached\. Nothing can be looked up until it answers\. Failed at 2:30:15\sPM \(request id req-7\)\.Try again$/,
+      /^The license service cannot be reached\. Nothing can be looked up until it answers\. Failed at January 5, 2026, 14:30 [A-Z+\d]+ \(request id req-7\)\.Try again$/,
     );
     expect(screen.getByLabelText("State").getAttribute("aria-describedby")).toBe(alert.id);
 

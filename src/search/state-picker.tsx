@@ -2,7 +2,9 @@ import { useMemo, type Ref } from "react";
 import { ApiError } from "../api/api-error.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { STATES, stateName } from "../contract/states.ts";
-import { liveSources, sourcesCover } from "../contract/record-source.ts";
+import { formatLocalTime } from "../shared/dates.ts";
+import { formatIsoDate } from "../contract/calendar-date.ts";
+import { liveSources, newestFirst, sourcesCover } from "../contract/record-source.ts";
 
 interface Props {
   ref?: Ref<HTMLSelectElement>;
@@ -46,8 +48,8 @@ export function StatePicker({ ref, value, onChange, coverage, invalid, described
 }
 
 /**
- * What backs the chosen state: what each of its sources covers and as of when, newest first, then how many records
- * from whom. What it covers comes first: a note longer than its room is cut on screen, and the Data page has it all.
+ * What backs the chosen state: the date of its newest data, what each of its sources covers and as of when, newest
+ * first, then how many records from whom. A note longer than its room is cut on screen; the Data page has it all.
  */
 export function coverageNote(state: string, coverage: readonly StateCoverage[] | null | undefined): string {
   if (!state || !coverage) return "";
@@ -60,7 +62,10 @@ export function coverageNote(state: string, coverage: readonly StateCoverage[] |
   const agencies = [...new Set((live.length ? live : c.sources).map((s) => s.agency))].join(" and ");
   const records = `${c.records.toLocaleString("en-US")} records from ${agencies || "an unnamed source"}.`;
   const covers = sourcesCover(c);
-  return covers ? `Covers ${covers}. ${records}` : records;
+  // The data's date first: a note longer than its room is cut on screen, never before it.
+  const newest = newestFirst(live)[0]?.as_of;
+  const asOf = newest ? `Data as of ${formatIsoDate(newest)}. ` : "";
+  return `${asOf}${covers ? `Covers ${covers}. ` : ""}${records}`;
 }
 
 /** The list of states could not be fetched: the service is down or failing, and no search will answer until it is back. */
@@ -74,7 +79,7 @@ export interface CoverageFailure {
 
 export function ServiceUnreachable({ id, failure }: { id: string; failure: CoverageFailure }) {
   const requestId = failure.error instanceof ApiError ? failure.error.details.requestId : undefined;
-  const time = new Date(failure.at).toLocaleTimeString("en-US");
+  const time = formatLocalTime(new Date(failure.at).toISOString());
   return (
     <div id={id} className="notice notice--error field__notice" role="alert">
       <p>

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useState, type ReactNode, type RefObject } from "
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { formatIsoDate } from "../contract/calendar-date.ts";
+import { formatLocalTime } from "../shared/dates.ts";
 import { absoluteLicenseUrl, licenseUrl } from "../shared/page-urls.ts";
 import type { CsvRecord } from "../shared/verdict-csv.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
@@ -39,7 +40,7 @@ export function VerifyResults({ headingRef, results, checkedAt, complete, record
   const inTurn = answered.slice(0, results.includes(undefined) ? results.indexOf(undefined) : undefined);
   const rows = shown === "all" ? inTurn : inTurn.filter((r) => r.verdict === shown);
   const total = count(results.length);
-  const time = new Date(checkedAt).toLocaleString("en-US");
+  const time = formatLocalTime(new Date(checkedAt).toISOString());
 
   return (
     <section className="verify__results" aria-labelledby="verify-results-heading">
