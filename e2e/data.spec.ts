@@ -4,7 +4,7 @@ import { z } from "zod/mini";
 import { StatesResponseSchema } from "../src/contract/envelopes.ts";
 import { serviceInstant } from "../src/coverage/time-ago.ts";
 import { formatIsoDate } from "../src/contract/calendar-date.ts";
-import { liveSources, newestFirst } from "../src/shared/record-source.ts";
+import { liveSources, newestFirst } from "../src/contract/record-source.ts";
 
 // What a clerk sees of the team's coverage on the real state exports (E2E_REAL_*, see global-setup.ts).
 test.use({ baseURL: process.env.E2E_REAL_APP_URL });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Source } from "../contract/envelopes.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { newestFirst } from "../shared/record-source.ts";
+import { newestFirst } from "../contract/record-source.ts";
 import { bandWords, type StateAge } from "./data-age.ts";
 import { kindWords } from "./data-kind.ts";
 import { StateHealth } from "./state-health.tsx";

@@ -1,7 +1,7 @@
 import type { CoverageKind, StateCoverage } from "../contract/envelopes.ts";
 import { STATES, type StateCode } from "../contract/states.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { newestFirst } from "../shared/record-source.ts";
+import { newestFirst } from "../contract/record-source.ts";
 import { notCoveredReason } from "../contract/verdict.ts";
 import { kindWords } from "./data-kind.ts";
 

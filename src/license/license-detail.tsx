@@ -8,7 +8,7 @@ import { stateName } from "../contract/states.ts";
 import { addressLines } from "../shared/address-lines.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
 import { formatLocalTime, formatUpdatedAt, localIsoDate } from "../shared/dates.ts";
-import { recordAsOf } from "../shared/record-source.ts";
+import { recordAsOf } from "../contract/record-source.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { licenseVerdict } from "../contract/verdict.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";

@@ -4,7 +4,7 @@ import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { StateCoverage } from "../contract/envelopes.ts";
 import { stateName } from "../contract/states.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { liveSources, sourceCovers } from "../shared/record-source.ts";
+import { liveSources, sourceCovers } from "../contract/record-source.ts";
 import { searchFormUrl } from "../shared/page-urls.ts";
 import { VerdictBadge } from "../shared/verdict-badge.tsx";
 import { noLongerListed } from "./history-words.ts";
