@@ -220,9 +220,7 @@ export function LicenseDetail({ license, provenance, decoding, retrievedAt, hist
               ))}
             </Fact>
             <Fact term="Loaded into License Lookup">{formatUpdatedAt(license.updated_at)} UTC</Fact>
-            <Fact term="Retrieved">
-              {formatLocalTime(retrievedAt.toISOString())}
-            </Fact>
+            <Fact term="Retrieved">{formatLocalTime(retrievedAt.toISOString())}</Fact>
             <Fact term="Page">
               <span className="url">{window.location.href}</span>
             </Fact>
