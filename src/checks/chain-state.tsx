@@ -3,7 +3,8 @@ import { checksQueries } from "../api/checks-queries.ts";
 import { formatLocalTime } from "../shared/dates.ts";
 
 /**
- * Whether the record still holds, at the top of the Checks page: its newest hash is what a digest carries outside.
+ * Whether the record still holds, at the top of the Checks page, as the server last verified it (the entries since
+ * its last check, the whole record once a day): its newest hash is what a digest carries outside.
  * It counts the whole record, everyone's entries and sign-ins; `everyone` is false for a member, who is told so,
  * since the entries listed below are only theirs.
  */

@@ -122,7 +122,10 @@ export const LogPageSchema = z.object({
 });
 export const LogPageResponseSchema = z.object({ data: LogPageSchema });
 
-/** `GET /api/checks/chain`: whether the chain holds, walked whole. */
+/**
+ * `GET /api/checks/chain`: whether the chain holds, and its head's signature where the server has CHECKS_KEY; walked
+ * from the newest entry the server verified before (whole once a day), `npm run checks -- verify` walks it whole.
+ */
 export const ChainStateSchema = z.object({
   ok: z.boolean(),
   entries: z.number(),

@@ -46,11 +46,11 @@ describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
   });
 
   /** A connection of its own to the test's database, migrated, and its log; `state` is what a tamperer would use. */
-  async function open(now = () => NOW) {
+  async function open(now = () => NOW, key: string | null = null) {
     const state = openStateDb("url" in target ? { ...target, poolSize: 4 } : target);
     handles.push(state);
     await migrateStateDb(state, "app", CHECKS_MIGRATIONS);
-    return { state, log: createChecksLog(state, { appVersion: "1.2.3", now }) };
+    return { state, log: createChecksLog(state, { appVersion: "1.2.3", now, key }) };
   }
   /** A statement run behind the log's back. */
   const tamper = async (state: StateDb, statement: ReturnType<typeof sql>) => {
@@ -324,7 +324,104 @@ describe.each(BACKENDS)("the record of checks on %s", (backend: Backend) => {
     });
   });
 
+  describe("a cut with a rewritten head, and the head's signature", () => {
+    const KEY = "a key kept outside the database";
+    /** Removes the entries after `keep` and rewrites the head row to name it, as someone with the database could. */
+    const cut = async (state: StateDb, keep: number, hash: string) => {
+      await tamper(state, sql`DELETE FROM log_entries WHERE id > ${keep}`);
+      await tamper(state, sql`UPDATE log_head SET entries = ${keep}, hash = ${hash}`);
+    };
+
+    it("holds as a chain without a key: the limit only a digest kept elsewhere (verify --expect) closes", async () => {
+      const { state, log } = await fiveEntries();
+      await cut(state, 3, (await log.get(3))!.hash);
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 3 });
+    });
+
+    it("breaks the chain at the head with CHECKS_KEY, and an append after does not sign it again", async () => {
+      const { state, log } = await open(() => NOW, KEY);
+      await log.appendMany(["1", "2", "3", "4", "5"].map((n) => check(n)));
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 5 });
+      await cut(state, 3, (await log.get(3))!.hash);
+      const problem = expect.stringContaining("the record's head does not carry CHECKS_KEY's signature");
+      expect(await log.verify()).toMatchObject({ ok: false, broken_at: 3, problem });
+      await log.append(check("6"));
+      expect(await log.verify()).toMatchObject({ ok: false, broken_at: 4, problem });
+      // Read without the key (or with another), the cut is a chain that holds, or a head someone else signed.
+      const { log: keyless } = await open(() => NOW, null);
+      expect(await keyless.verify()).toMatchObject({ ok: true, entries: 4 });
+      const { log: other } = await open(() => NOW, "another key");
+      expect(await other.verify()).toMatchObject({ ok: false, problem });
+    });
+
+    it("signs a record kept before the key only by sign(), which walks it first", async () => {
+      const { state, log: before } = await open();
+      await before.appendMany([check("1"), check("2")]);
+      const { log } = await open(() => NOW, KEY);
+      expect(await log.verify()).toMatchObject({
+        ok: false,
+        broken_at: 2,
+        problem: expect.stringContaining("the record's head is not signed with CHECKS_KEY"),
+      });
+      await log.append(check("3"));
+      expect(await log.verify()).toMatchObject({ ok: false, broken_at: 3 });
+      expect(await log.sign()).toMatchObject({ ok: true, entries: 3 });
+      await log.append(check("4"));
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 4 });
+
+      await tamper(state, sql`UPDATE log_entries SET license = '9' WHERE id = 2`);
+      expect(await log.sign()).toMatchObject({ ok: false, broken_at: 2 });
+      expect(await before.sign()).toBeNull();
+    });
+  });
+
+  describe("the Checks page's state, from the last verified entry", () => {
+    it("walks only newer entries between whole walks, and sees a cut below its checkpoint", async () => {
+      let now = NOW;
+      const { state, log } = await open(() => now);
+      await log.appendMany(["1", "2", "3", "4", "5"].map((n) => check(n)));
+      expect(await log.state()).toMatchObject({ ok: true, entries: 5 });
+      await log.append(check("6"));
+      expect(await log.state()).toMatchObject({ ok: true, entries: 6 });
+
+      // An older entry altered is not walked again until the next whole walk, a day on (or npm run checks -- verify).
+      await tamper(state, sql`UPDATE log_entries SET license = '9' WHERE id = 2`);
+      expect(await log.state()).toMatchObject({ ok: true, entries: 6 });
+      expect(await log.verify()).toMatchObject({ ok: false, broken_at: 2 });
+      now = new Date(NOW.getTime() + 25 * 3_600_000);
+      expect(await log.state()).toMatchObject({ ok: false, broken_at: 2 });
+    });
+
+    it("sees the newest entries cut and the head rewritten, without a key", async () => {
+      const { state, log } = await fiveEntries();
+      expect(await log.state()).toMatchObject({ ok: true, entries: 5 });
+      await tamper(state, sql`DELETE FROM log_entries WHERE id > 3`);
+      await tamper(state, sql`UPDATE log_head SET entries = 3, hash = ${(await log.get(3))!.hash}`);
+      expect(await log.state()).toMatchObject({
+        ok: false,
+        broken_at: 5,
+        problem: "entry 5: it is not the entry verified before (it was removed)",
+      });
+    });
+  });
+
   describe("listing", () => {
+    it("gives every matching entry a page at a time, as the list has them", async () => {
+      const { log } = await open();
+      await log.appendMany(Array.from({ length: 2_345 }, (_, i) => check(String(i % 7))));
+      const paged: number[] = [];
+      for await (const page of log.pages({ state: "ny" }, 1_000)) {
+        expect(page.length).toBeLessThanOrEqual(1_000);
+        paged.push(...page.map((e) => e.id));
+      }
+      const listed = await log.list({ state: "ny", limit: 5_000 });
+      expect(paged).toEqual(listed.entries.map((e) => e.id));
+      expect(paged).toHaveLength(2_345);
+      const license3: number[] = [];
+      for await (const page of log.pages({ license: "3" }, 100)) license3.push(...page.map((e) => e.id));
+      expect(license3).toEqual((await log.list({ license: "3", limit: 5_000 })).entries.map((e) => e.id));
+    });
+
     it("filters, pages newest first and counts every match", async () => {
       let now = NOW;
       const { log } = await open(() => now);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import {
   CHECK_ACTIONS,
@@ -14,7 +14,7 @@ export const GENESIS_HASH = "0".repeat(64);
 
 interface ChecksTables {
   log_entries: LogEntry;
-  log_head: { one: number; entries: number; hash: string };
+  log_head: { one: number; entries: number; hash: string; signature: string | null };
 }
 
 /**
@@ -87,7 +87,29 @@ export const CHECKS_MIGRATIONS: MigrationSet = {
       await db.schema.alterTable("log_entries").addColumn("given_json", "text").execute();
     },
   }),
+  // The head's HMAC under CHECKS_KEY, kept outside the database: null until a key signs it (an append, or
+  // `npm run checks -- sign`).
+  "2026-11-28-checks-head-signature": () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("log_head").addColumn("signature", "text").execute();
+    },
+  }),
 };
+
+/** CHECKS_KEY, the key that signs the record's head; null when unset. */
+export function checksKeyFromEnv(env: NodeJS.ProcessEnv): string | null {
+  return env.CHECKS_KEY?.trim() || null;
+}
+
+/** The head's signature: HMAC-SHA256 under the key of its count and newest hash. */
+export function headSignature(key: string, head: { entries: number; hash: string }): string {
+  return createHmac("sha256", key).update(`${head.entries}\n${head.hash}`, "utf8").digest("hex");
+}
+
+function signedBy(key: string, head: { entries: number; hash: string; signature: string | null }): boolean {
+  if (head.signature === null || !/^[0-9a-f]{64}$/.test(head.signature)) return false;
+  return timingSafeEqual(Buffer.from(headSignature(key, head), "hex"), Buffer.from(head.signature, "hex"));
+}
 
 export interface NewLogEntry {
   action: LogAction;
@@ -183,18 +205,35 @@ function sourceOf(provenanceJson: string | null): { source_sha256: string | null
   return { source_sha256: provenance.source.sha256, as_of: provenance.as_of ?? provenance.source.as_of };
 }
 
+/** An entry the chain is known to hold up to: its id and hash. */
+interface Checkpoint {
+  id: number;
+  hash: string;
+}
+
 export type ChecksLog = ReturnType<typeof createChecksLog>;
 
 // Many rows per INSERT, few enough for SQLite's limit of bound values.
 const INSERT_ROWS = 500;
 // verify() walks the chain this many entries at a time: a long record is never held in memory whole.
 const VERIFY_PAGE = 1000;
+// The Checks page's chain state walks the whole record no more often than this.
+const WHOLE_WALK_MS = 24 * 60 * 60 * 1000;
 const ENTRY_COLUMNS = [...HASHED_FIELDS, "given_json", "prev_hash", "hash"] as const;
 
 /** The record of checks in the app's database (`state`), migrated with CHECKS_MIGRATIONS. */
 export function createChecksLog(
   state: StateDb,
-  { appVersion, now = () => new Date() }: { appVersion: string; now?: () => Date },
+  {
+    appVersion,
+    now = () => new Date(),
+    key = checksKeyFromEnv(process.env),
+  }: {
+    appVersion: string;
+    now?: () => Date;
+    /** The key that signs the head: CHECKS_KEY unless given; null, none. */
+    key?: string | null;
+  },
 ) {
   const db = state.db as Kysely<ChecksTables>;
   // The newest head this process wrote or read: for a reader that cannot wait (the watchlist's digest).
@@ -205,16 +244,18 @@ export function createChecksLog(
   };
 
   const readHead = (q: Kysely<ChecksTables>) =>
-    q.selectFrom("log_head").select(["entries", "hash"]).where("one", "=", 1).executeTakeFirst();
-
-  async function write(trx: Kysely<ChecksTables>, entries: readonly NewLogEntry[]): Promise<LogEntry[]> {
-    // The head's lock before reading it (a row lock on PostgreSQL, the write lock on SQLite): two nodes
-    // appending at once take turns, so the chain never forks.
-    await trx
+    q.selectFrom("log_head").select(["entries", "hash", "signature"]).where("one", "=", 1).executeTakeFirst();
+  // The head's lock before reading it (a row lock on PostgreSQL, the write lock on SQLite): two nodes
+  // appending at once take turns, so the chain never forks.
+  const lockHead = (trx: Kysely<ChecksTables>) =>
+    trx
       .updateTable("log_head")
       .set((eb) => ({ entries: eb.ref("entries") }))
       .where("one", "=", 1)
       .execute();
+
+  async function write(trx: Kysely<ChecksTables>, entries: readonly NewLogEntry[]): Promise<LogEntry[]> {
+    await lockHead(trx);
     const head = await readHead(trx);
     if (!head) {
       throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
@@ -256,7 +297,13 @@ export function createChecksLog(
         .values(rows.map((entry) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, entry[c]])) as LogEntry))
         .execute();
     }
-    await trx.updateTable("log_head").set({ entries: id, hash: prev }).where("one", "=", 1).execute();
+    // A head that does not carry the key's signature stays unsigned: signing on top would bless a rewrite.
+    const sign = key !== null && (head.entries === 0 || signedBy(key, head));
+    await trx
+      .updateTable("log_head")
+      .set({ entries: id, hash: prev, ...(sign ? { signature: headSignature(key, { entries: id, hash: prev }) } : {}) })
+      .where("one", "=", 1)
+      .execute();
     return written;
   }
 
@@ -282,23 +329,32 @@ export function createChecksLog(
     return query;
   }
 
-  /** The chain walked in id order inside one snapshot (`q`), so that appends meanwhile are not mistaken for tampering. */
-  async function walk(q: Kysely<ChecksTables>): Promise<ChainState> {
+  /**
+   * The chain walked in id order inside one snapshot (`q`), so that appends meanwhile are not mistaken for tampering;
+   * from `from` (an entry already verified, which must still be there with its hash) or from the start.
+   */
+  async function walk(q: Kysely<ChecksTables>, from: Checkpoint | null, signed = true): Promise<ChainState> {
     const checked_at = now().toISOString();
     const head = await readHead(q);
-    let last = null as LogEntry | null;
+    let last: Checkpoint | null = from && from.id > 0 ? from : null;
     const broken = async (at: number, problem: string): Promise<ChainState> => {
       const { n } = await q.selectFrom("log_entries").select(q.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       const newest = await q.selectFrom("log_entries").select("hash").orderBy("id", "desc").limit(1).executeTakeFirst();
       return {
         ok: false,
-        entries: n,
+        entries: Number(n),
         head: newest?.hash ?? null,
         broken_at: at,
         problem: `entry ${at}: ${problem}`,
         checked_at,
       };
     };
+    if (last) {
+      const kept = await q.selectFrom("log_entries").select("hash").where("id", "=", last.id).executeTakeFirst();
+      if (kept?.hash !== last.hash) {
+        return broken(last.id, `it is not the entry verified before (${kept ? "it was replaced" : "it was removed"})`);
+      }
+    }
     for (;;) {
       const page = await q
         .selectFrom("log_entries")
@@ -320,24 +376,48 @@ export function createChecksLog(
         if (entryHash(entry) !== entry.hash) {
           return broken(entry.id, "its content does not match its hash (changed after it was written)");
         }
-        last = entry;
+        last = { id: entry.id, hash: entry.hash };
       }
       if (page.length < VERIFY_PAGE) break;
     }
     const entries = last?.id ?? 0;
+    const newest = last?.hash ?? GENESIS_HASH;
     if (!head) return broken(entries + 1, "the record's head row is missing (it was deleted)");
     if (head.entries > entries) {
       const removed = head.entries - entries === 1 ? "the newest entry was removed" : "the newest entries were removed";
       return broken(entries + 1, `it is missing: the record held ${head.entries} entries (${removed})`);
     }
-    if (head.entries < entries || head.hash !== (last?.hash ?? GENESIS_HASH)) {
+    if (head.entries < entries || head.hash !== newest) {
       return broken(
         entries,
         "it is not the newest entry the record's head names (it was added or replaced behind the log)",
       );
     }
+    if (signed && key && entries > 0 && !signedBy(key, head)) {
+      return broken(
+        entries,
+        head.signature === null
+          ? "the record's head is not signed with CHECKS_KEY (written before the key was set, or its signature was removed): compare it with the latest digest (verify --expect), then run npm run checks -- sign"
+          : "the record's head does not carry CHECKS_KEY's signature (the record was rewritten without the key, or the key is not the one that signed it)",
+      );
+    }
     return { ok: true, entries, head: last?.hash ?? null, broken_at: null, problem: null, checked_at };
   }
+
+  // The newest entry this process has verified the chain up to, and when the chain was last walked whole.
+  let checkpoint: (Checkpoint & { whole_at: number }) | null = null;
+  let viewing: Promise<ChainState> | null = null;
+  const snapshot = <T>(run: (trx: Kysely<ChecksTables>) => Promise<T>) =>
+    // One snapshot: REPEATABLE READ on PostgreSQL; on SQLite a transaction's reads all see one state.
+    db.transaction().setIsolationLevel("repeatable read").execute(run);
+  const verifyFrom = async (from: Checkpoint | null): Promise<ChainState> => {
+    const chain = await snapshot((trx) => walk(trx, from));
+    if (chain.ok) {
+      const whole_at = from && checkpoint ? checkpoint.whole_at : now().getTime();
+      checkpoint = { id: chain.entries, hash: chain.head ?? GENESIS_HASH, whole_at };
+    }
+    return chain;
+  };
 
   return {
     append: async (entry: NewLogEntry): Promise<LogEntry> => (await appendMany([entry]))[0]!,
@@ -375,13 +455,27 @@ export function createChecksLog(
       return { entries, next_before: more ? entries.at(-1)!.id : null, total };
     },
 
+    /** Every entry the filter matches, newest first, `size` at a time: an export never holds the log whole. */
+    async *pages(filter: LogFilter, size = VERIFY_PAGE): AsyncGenerator<LogEntry[]> {
+      let before = filter.before;
+      for (;;) {
+        let query = filtered(filter).selectAll();
+        if (before !== undefined) query = query.where("id", "<", before);
+        const page = await query.orderBy("id", "desc").limit(size).execute();
+        if (page.length > 0) yield page;
+        if (page.length < size) return;
+        before = page.at(-1)!.id;
+      }
+    },
+
     get: async (id: number): Promise<LogEntry | null> =>
       (await db.selectFrom("log_entries").selectAll().where("id", "=", id).executeTakeFirst()) ?? null,
 
     /** How many entries the log holds and the newest's hash, as its head row says. */
     async head(): Promise<{ entries: number; hash: string }> {
-      const head = await readHead(db);
-      if (!head) throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
+      const row = await readHead(db);
+      if (!row) throw new Error("the record of checks has no head row (it was deleted): run npm run checks -- verify");
+      const head = { entries: row.entries, hash: row.hash };
       remember(head);
       return head;
     },
@@ -389,11 +483,38 @@ export function createChecksLog(
     lastSeenHead: () => seen,
 
     /** Walks the whole chain in id order and names the first entry that breaks it, and how. */
-    verify: (): Promise<ChainState> =>
-      // One snapshot: REPEATABLE READ on PostgreSQL; on SQLite a transaction's reads all see one state.
-      db
-        .transaction()
-        .setIsolationLevel("repeatable read")
-        .execute((trx) => walk(trx)),
+    verify: (): Promise<ChainState> => verifyFrom(null),
+
+    /**
+     * The chain's state for a page view: walked whole at the first view and once a day after, else only the entries
+     * newer than the last verified one (which must still be there with its hash), the head and its signature.
+     */
+    state(): Promise<ChainState> {
+      // Views at once share one walk: a node's first views after it starts do not each walk the whole record.
+      viewing ??= verifyFrom(
+        checkpoint && now().getTime() - checkpoint.whole_at < WHOLE_WALK_MS ? checkpoint : null,
+      ).finally(() => (viewing = null));
+      return viewing;
+    },
+
+    /**
+     * Walks the whole chain and, when it holds, signs its head with CHECKS_KEY: how a record kept before the key was
+     * set starts being signed. Null without a key.
+     */
+    async sign(): Promise<ChainState | null> {
+      if (!key) return null;
+      return db.transaction().execute(async (trx) => {
+        await lockHead(trx);
+        const chain = await walk(trx, null, false);
+        if (!chain.ok) return chain;
+        const head = { entries: chain.entries, hash: chain.head ?? GENESIS_HASH };
+        await trx
+          .updateTable("log_head")
+          .set({ signature: headSignature(key, head) })
+          .where("one", "=", 1)
+          .execute();
+        return chain;
+      });
+    },
   };
 }

@@ -32,6 +32,8 @@ let dir: string;
 let db: StateDb;
 let log: ChecksLog;
 let app: FastifyInstance;
+// The log's clock: the chain's state walks the whole record again a day after it last did.
+let clock = NOW;
 
 beforeAll(async () => {
   service = await tempService({
@@ -41,7 +43,7 @@ beforeAll(async () => {
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   dir = mkdtempSync(join(tmpdir(), "checks-routes-"));
   db = await openAppState({ file: join(dir, "app.sqlite") });
-  log = createChecksLog(db, { appVersion: "test", now: () => NOW });
+  log = createChecksLog(db, { appVersion: "test", now: () => clock, key: null });
   const reader = createServiceReader({ baseUrl, apiKey: key, requestsPerSecond: 1000 });
   app = Fastify();
   // Sign-in is another part's: here a header names who is signed in.
@@ -214,15 +216,45 @@ describe("the chain's state", () => {
     });
   });
 
-  it("names the broken entry once a row was altered in the database", async () => {
+  it("names an older entry altered in the database at its next whole walk, a day after the last", async () => {
+    const chain = async () => ChainStateResponseSchema.parse((await as("maria", "/api/checks/chain")).json()).data;
     const id = mariaIds[1]!;
     db.sqlite!.prepare("UPDATE log_entries SET verdict = 'expired' WHERE id = ?").run(id);
-    const state = ChainStateResponseSchema.parse((await as("maria", "/api/checks/chain")).json()).data;
+    // Between whole walks a view walks only the entries after the last it verified.
+    const between = await chain();
+    clock = new Date(NOW.getTime() + 25 * 3_600_000);
+    const whole = await chain();
     db.sqlite!.prepare("UPDATE log_entries SET verdict = 'valid' WHERE id = ?").run(id);
-    expect(state).toMatchObject({
+    clock = NOW;
+    expect(between).toMatchObject({ ok: true });
+    expect(whole).toMatchObject({
       ok: false,
       broken_at: id,
       problem: `entry ${id}: its content does not match its hash (changed after it was written)`,
     });
+  });
+});
+
+describe("a long record", () => {
+  it("downloads whole as CSV, page after page, the same entries as the list", async () => {
+    await log.appendMany(
+      Array.from({ length: 2_500 }, (_, i) => ({
+        action: "verify" as const,
+        user: { email: USERS.sam!.email, name: USERS.sam!.name, role: "member" },
+        state: "ny",
+        license: String(i),
+      })),
+    );
+    const response = await as("ana", "/api/checks.csv");
+    expect(response.statusCode).toBe(200);
+    expect(response.body.startsWith("\uFEFFid,")).toBe(true);
+    const rows = Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ""), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const listed = await log.list({ limit: 10_000 });
+    expect(rows.map((r) => Number(r.id))).toEqual(listed.entries.map((e) => e.id));
+    expect(rows.length).toBeGreaterThan(2_500);
+    expect(rows.at(-1)!.hash).toBe(listed.entries.at(-1)!.hash);
   });
 });
