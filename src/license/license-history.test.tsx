@@ -370,7 +370,8 @@ describe("a license's history on its page", () => {
     expect(screen.getByRole("heading", { level: 1, name: "DOMINIC'S RISTORANTE ITALIANO" })).toBeTruthy();
     expect(section.textContent).toContain("The license’s history could not be fetched.");
     fail = false;
-    await userEvent.click(within(section).getByRole("button", { name: "Try again" }));
+    // The notice's code loads after the page (a lazy chunk): wait for its button rather than expect it at once.
+    await userEvent.click(await within(section).findByRole("button", { name: "Try again" }));
     await screen.findByText(/First reported on/);
     expect(screen.queryByText("The license’s history could not be fetched.")).toBeNull();
     expect(screen.getByRole("heading", { level: 1, name: "DOMINIC'S RISTORANTE ITALIANO" })).toBeTruthy();
