@@ -38,7 +38,7 @@ export const checksQueries = {
       placeholderData: keepPreviousData,
     }),
 
-  /** Whether the chain holds, walked whole by the server. */
+  /** Whether the chain holds, as the server checks it from its last verified entry. */
   chain: () =>
     queryOptions({
       queryKey: [...ALL, "chain"] as const,
