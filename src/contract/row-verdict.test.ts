@@ -4,15 +4,8 @@ import type { GivenRow } from "./checks.ts";
 import { loadDecodingTable } from "./decoding/decode.ts";
 import type { Provenance } from "./envelopes.ts";
 import type { License } from "./license.ts";
-import {
-  givenProblem,
-  nameMatches,
-  pageGiven,
-  rowVerdict,
-  sameNumberLines,
-  watchedRead,
-  type RowContext,
-} from "./row-verdict.ts";
+import { givenProblem, nameMatches, pageGiven, rowVerdict, sameNumberLines, type RowContext } from "./row-verdict.ts";
+import { watchedRead, watchedVerdict } from "./watched-verdict.ts";
 import { licenseVerdict } from "./verdict.ts";
 
 const nj = await loadDecodingTable("nj");
@@ -180,6 +173,11 @@ describe("rowVerdict", () => {
       verdict: "check",
       reason: "Not checked yet.",
     });
+    // The watchlist page decides by watchedVerdict, which loads no name matching: the same answer, every outcome.
+    const notCovered = { ...watched, outcome: "not covered" as const, record: null, provenance: null };
+    for (const entry of [found, gone, unchecked, notCovered]) {
+      expect(watchedVerdict(entry, context), entry.outcome).toEqual(rowVerdict(page, watchedRead(entry), context));
+    }
   });
 
   it("never says valid of a number whose record names another business than the one given", () => {

@@ -1,13 +1,11 @@
-import { formatIsoDate } from "./calendar-date.ts";
 import type { GivenRow, ReadProblem } from "./checks.ts";
 import type { DecodingTable } from "./decoding/decoding-table.ts";
 import type { Provenance } from "./envelopes.ts";
-import { licenseDates, type License } from "./license.ts";
-import { recordAsOf } from "./record-source.ts";
+import type { License } from "./license.ts";
 import { sameAddress, sameName } from "./same-name.ts";
-import { stateCodeOf, stateName } from "./states.ts";
-import { licenseVerdict, notCoveredReason, notFoundReason, type Verdict } from "./verdict.ts";
-import type { WatchEntry } from "./watchlist.ts";
+import { stateCodeOf } from "./states.ts";
+import { notFoundReason, type Verdict } from "./verdict.ts";
+import { held, judged, none } from "./watched-verdict.ts";
 
 /** What reading the list found wrong with a line, before its fields are looked at. */
 const READ_WORDS: Record<ReadProblem, string> = {
@@ -107,32 +105,19 @@ export function rowVerdict(given: GivenRow, read: RowRead, context: RowContext):
   return { ...shown, reason: `${shown.reason} Also on line ${alsoOn.join(", ")}.` };
 }
 
-function decide(given: GivenRow, read: RowRead, { today, decoding, covers }: RowContext): RowVerdict {
+function decide(given: GivenRow, read: RowRead, context: RowContext): RowVerdict {
   const state = stateCodeOf(given.state) ?? given.state.toLowerCase();
-  const none = (verdict: Verdict["verdict"], reason: string, offered: string[] = []): RowVerdict => ({
-    verdict,
-    reason,
-    record: null,
-    provenance: null,
-    offered,
-  });
-  const judged = (record: License, provenance: Provenance | null): RowVerdict => {
-    const { verdict, reason } = licenseVerdict(record, { today, asOf: recordAsOf(provenance), decoding });
-    return { verdict, reason, record, provenance, offered: [] };
-  };
-  const notFound = notFoundReason(state, covers);
+  const notFound = notFoundReason(state, context.covers);
 
   switch (read.kind) {
     case "unreadable":
       return none("check", sentence(read.problem));
-    case "not covered":
-      return none("not covered", notCoveredReason(state));
     case "failed":
       return none("check", `Not checked: ${stopped(read.words)} Verify the list again to retry this row.`);
     case "number": {
       const { record } = read;
       if (record) {
-        const shown = judged(record, read.provenance);
+        const shown = judged(record, read.provenance, context);
         // A number that belongs to someone else is the wrong account, whatever its record says.
         if (given.business && !sameName(given.business, record)) {
           const named = record.business || record.owner;
@@ -152,51 +137,21 @@ function decide(given: GivenRow, read: RowRead, { today, decoding, covers }: Row
     case "name": {
       const [only] = read.matches;
       if (read.matches.length === 1 && only) {
-        const shown = judged(only, read.provenance);
+        const shown = judged(only, read.provenance, context);
         return { ...shown, reason: `Matched by name. ${shown.reason}` };
       }
       if (read.matches.length === 0) return none("not found", `No license matches this name. ${notFound}`);
       const named = read.matches.map((l) => `${l.license} (${l.business || l.owner}, ${l.address.line_1})`);
       return none("check", `${read.matches.length} licenses match this name: ${named.join("; ")}. Add the number.`);
     }
-    case "gone": {
-      const seen = read.last ? ` (last seen as ${lastSeenWords(read.last)})` : "";
-      const held = covers ? ` Our ${stateName(state) ?? state.toUpperCase()} data covers ${covers}.` : "";
-      return {
-        ...none("not found", `No longer listed: the service no longer returns this license${seen}.${held}`),
-        record: read.last,
-        provenance: read.last && read.provenance,
-      };
-    }
-    case "unchecked":
-      return none("check", "Not checked yet.");
+    default:
+      return held(state, read, context);
   }
-}
-
-/** What the watchlist holds of a watched license, as a read: what its last check learnt. */
-export function watchedRead(entry: WatchEntry): RowRead {
-  const { outcome, record, provenance } = entry;
-  if (outcome === "not covered") return { kind: "not covered" };
-  if (outcome === "no longer listed") return { kind: "gone", last: record, provenance };
-  if (outcome === "unchecked" || !record) return { kind: "unchecked" };
-  return { kind: "number", record, provenance, near: [] };
 }
 
 /** A license page's or a watched license's number, as the row it stands for: no line, no name. */
 export function pageGiven(state: string, license: string): GivenRow {
   return { line: null, state, license, business: "", address: "" };
-}
-
-/** "ACME TAVERN, status active, expiring March 31, 2026": what a record said, for one that is no longer listed. */
-export function lastSeenWords(record: License): string {
-  const expires = licenseDates(record).expires;
-  return [
-    record.business || record.owner || "no name given",
-    record.status.trim() ? `status ${record.status.trim()}` : "",
-    expires ? `expiring ${formatIsoDate(expires)}` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
 }
 
 /** "unknown state “XX”" -> "Unknown state “XX”." */

@@ -12,8 +12,6 @@ import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { LicenseDetail } from "./license-detail.tsx";
 import { LicenseHistory } from "./license-history.tsx";
 import { LicenseNumberHeading } from "./license-number-heading.tsx";
-import { LicenseNotCovered } from "./license-not-covered.tsx";
-import { LicenseNotFound } from "./license-not-found.tsx";
 import { WithHistory } from "./with-history.tsx";
 
 // Recording what the page showed follows the verdict on screen: its code is fetched once the page has painted.
@@ -21,6 +19,13 @@ const RecordCheck = lazy(async () => {
   await afterPaint();
   return { default: (await import("./record-check.tsx")).RecordCheck };
 });
+
+// Only a number not found, or a state not covered, needs these: a page that shows a record never loads them. They
+// suspend to the page's own loading state, so the answer still arrives whole.
+const LicenseNotFound = lazy(async () => ({ default: (await import("./license-not-found.tsx")).LicenseNotFound }));
+const LicenseNotCovered = lazy(async () => ({
+  default: (await import("./license-not-covered.tsx")).LicenseNotCovered,
+}));
 
 // What a failure says arrives with the failure: a page that shows a record never needs it.
 const ApiErrorNotice = lazy(async () => ({ default: (await import("../shared/api-error-notice.tsx")).ApiErrorNotice }));

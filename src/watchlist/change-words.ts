@@ -1,7 +1,7 @@
 import { IsoDateSchema, type License } from "../contract/license.ts";
 import { NO_LONGER_LISTED, type WatchChange, type WatchField } from "../contract/watchlist.ts";
 import { formatIsoDate } from "../contract/calendar-date.ts";
-import { lastSeenWords } from "../contract/row-verdict.ts";
+import { lastSeenWords } from "../contract/watched-verdict.ts";
 
 const LABELS: Record<Exclude<WatchField, "listing">, string> = {
   status: "Status",

@@ -5,11 +5,11 @@ import type { WatchEntry } from "../contract/watchlist.ts";
 import { daysUntil } from "../shared/dates.ts";
 import { absoluteLicenseUrl } from "../shared/page-urls.ts";
 import { recordAsOf, sourcesCover } from "../contract/record-source.ts";
-import { pageGiven, rowVerdict, watchedRead } from "../contract/row-verdict.ts";
+import { watchedVerdict } from "../contract/watched-verdict.ts";
 import type { VerdictWord } from "../contract/verdict.ts";
 import type { CsvRecord } from "../shared/verdict-csv.ts";
 
-/** One watched license as the table shows it and the CSV writes it: its verdict as rowVerdict decides, and the record keeps. */
+/** One watched license as the table shows it and the CSV writes it: its verdict as watchedVerdict decides, and the record keeps. */
 export interface WatchRow {
   entry: WatchEntry;
   verdict: VerdictWord;
@@ -36,7 +36,7 @@ export function watchRow(
   coverage?: StateCoverage | null,
 ): WatchRow {
   const { record, provenance } = entry;
-  const { verdict, reason } = rowVerdict(pageGiven(entry.state, entry.license), watchedRead(entry), {
+  const { verdict, reason } = watchedVerdict(entry, {
     today,
     decoding,
     covers: sourcesCover(coverage),

@@ -1,16 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { sessionQuery } from "../api/session-query.ts";
 import { isMissingExtension } from "../api/api-error.ts";
 import { watchlistQueries } from "../api/watchlist-queries.ts";
 import type { Watchlist } from "../contract/watchlist.ts";
-import { ApiErrorNotice } from "../shared/api-error-notice.tsx";
 import { mayChange } from "../shared/may-change.ts";
 import { useArrivalFocus } from "../shared/use-arrival-focus.ts";
 import { BulkAdd } from "./bulk-add.tsx";
 import { WatchChanges } from "./watch-changes.tsx";
 import { UndeliveredAlerts, WatchChecks } from "./watch-checks.tsx";
 import { WatchTable } from "./watch-table.tsx";
+
+// What a failure says arrives with the failure: a watchlist that loads never needs it.
+const ApiErrorNotice = lazy(async () => ({ default: (await import("../shared/api-error-notice.tsx")).ApiErrorNotice }));
 
 /** The `/watchlist` route: the team's watched licenses, what changed since someone last looked, and the checks. */
 export function WatchlistPage() {
@@ -41,7 +43,9 @@ export function WatchlistPage() {
             team.
           </p>
         ) : (
-          <ApiErrorNotice error={list.error} stateLabel="The watchlist" onRetry={() => void list.refetch()} />
+          <Suspense fallback={null}>
+            <ApiErrorNotice error={list.error} stateLabel="The watchlist" onRetry={() => void list.refetch()} />
+          </Suspense>
         )
       ) : (
         <p className="page-loading" role="status">

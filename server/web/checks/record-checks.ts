@@ -12,10 +12,10 @@ import {
   pageGiven,
   rowVerdict,
   sameNumberLines,
-  watchedRead,
   type RowRead,
   type RowVerdict,
 } from "../../../src/contract/row-verdict.ts";
+import { watchedRead, watchedVerdict } from "../../../src/contract/watched-verdict.ts";
 import { stateCodeOf } from "../../../src/contract/states.ts";
 import type { WatchEntry } from "../../../src/contract/watchlist.ts";
 import { NotCoveredError, type ServiceReader } from "../watchlist/service-reader.ts";
@@ -316,8 +316,7 @@ export async function recordWatchlistSeen({
   const seen: (Seen | null)[] = [];
   for (const entry of entries) {
     const { state, license } = entry;
-    const read = watchedRead(entry);
-    if (read.kind === "unchecked") {
+    if (watchedRead(entry).kind === "unchecked") {
       seen.push(null);
       continue;
     }
@@ -326,7 +325,7 @@ export async function recordWatchlistSeen({
       decoding: await loadDecodingTable(state),
       covers: sourcesCover(coverage?.find((c) => c.state === state)),
     };
-    const shown = rowVerdict(pageGiven(state, license), read, context);
+    const shown = watchedVerdict(entry, context);
     // What the watchlist holds is what it showed, whatever the verdict: the record last seen of one no longer listed.
     seen.push({ state, license, shown, given: null, detail: entry.outcome });
   }
