@@ -40,7 +40,8 @@ test("a team watches three licenses; a changed list shows on the watchlist, in o
     for (const { license } of [MOVED, REMOVED, KEPT]) {
       await page.goto(`${appUrl}/license/ny/${license}`);
       await page.getByRole("button", { name: "Watch", exact: true }).click();
-      await expect(page.getByRole("button", { name: "Watching" })).toBeVisible();
+      // Adding reads the license from the service first: on a loaded machine that takes longer than the default wait.
+      await expect(page.getByRole("button", { name: "Watching" })).toBeVisible({ timeout: 15_000 });
     }
 
     // The agency's next list: one expiry moved, one license gone; imported while both servers run.

@@ -55,6 +55,17 @@ export function isMissingExtension(error: unknown): boolean {
   );
 }
 
+/**
+ * Provenance is our extension: from a service without it (a 404) every entry is null, the licenses
+ * are still shown, and their verdicts say the data's date is not given. Any other failure stands.
+ */
+export function nullsWithoutExtension(count: number) {
+  return (error: unknown): { data: null[] } => {
+    if (error instanceof ApiError && error.kind === "unavailable") return { data: new Array<null>(count).fill(null) };
+    throw error;
+  };
+}
+
 /** Only failures that may pass on their own are worth another try; 4xx and bad data are not. */
 export function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === "server" || error.kind === "network");

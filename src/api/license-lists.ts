@@ -8,20 +8,9 @@ import {
   type Provenance,
 } from "../contract/envelopes.ts";
 import type { License } from "../contract/license.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, nullsWithoutExtension } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { licensePath, listPath } from "./v2-paths.ts";
-
-/**
- * Provenance is our extension: from a service without it (a 404) every entry is null, the licenses
- * are still shown, and their verdicts say the data's date is not given. Any other failure stands.
- */
-export function nullsWithoutExtension(count: number) {
-  return (error: unknown): { data: null[] } => {
-    if (error instanceof ApiError && error.kind === "unavailable") return { data: new Array<null>(count).fill(null) };
-    throw error;
-  };
-}
 
 /** What the service said about each number asked, in the order asked; null where the state holds none. */
 export interface NumbersAnswer {

@@ -13,9 +13,8 @@ import { loadDecodingTable } from "../contract/decoding/decode.ts";
 import type { DecodingTable } from "../contract/decoding/decoding-table.ts";
 import type { License } from "../contract/license.ts";
 import type { SearchQuery } from "../contract/search-query.ts";
-import { isMissingExtension } from "./api-error.ts";
+import { isMissingExtension, nullsWithoutExtension } from "./api-error.ts";
 import { fetchJson } from "./fetch-json.ts";
-import { LicenseLists, nullsWithoutExtension } from "./license-lists.ts";
 import { historyPath, licensePath, listPath, provenancePath } from "./v2-paths.ts";
 
 // Licence records change with a state's import, at most daily: a result stays good for a long working session.
@@ -141,6 +140,8 @@ export const licenseQueries = {
     queryOptions({
       queryKey: ["licenses", "held", state, ...numbers] as const,
       queryFn: async ({ signal, client }) => {
+        // Asked only for a number not found as written: the list reader comes with the first such answer.
+        const { LicenseLists } = await import("./license-lists.ts");
         const { licenses } = await new LicenseLists(signal).numbers(state, numbers);
         // A number offered is then opened without a second round trip.
         numbers.forEach((number, i) =>
