@@ -8,6 +8,7 @@ import {
   type LogEntry,
 } from "../../../src/contract/checks.ts";
 import type { Provenance } from "../../../src/contract/envelopes.ts";
+import { recordAsOf } from "../../../src/contract/record-source.ts";
 import type { MigrationSet, StateDb } from "../../db/state-db.ts";
 
 export const GENESIS_HASH = "0".repeat(64);
@@ -202,7 +203,7 @@ export function shownKey(
 function sourceOf(provenanceJson: string | null): { source_sha256: string | null; as_of: string | null } {
   if (provenanceJson === null) return { source_sha256: null, as_of: null };
   const provenance = JSON.parse(provenanceJson) as Provenance;
-  return { source_sha256: provenance.source.sha256, as_of: provenance.as_of ?? provenance.source.as_of };
+  return { source_sha256: provenance.source.sha256, as_of: recordAsOf(provenance) };
 }
 
 /** An entry the chain is known to hold up to: its id and hash. */
